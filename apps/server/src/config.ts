@@ -1,0 +1,167 @@
+// Server settings, read once from the environment. Every variable has a default so that
+// `npm start` works on a fresh machine; a bad value stops the start with a message naming it.
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Origin the browser uses, without a trailing slash, e.g. `https://sahifa.example`. */
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** null: not set outside production; the server then keeps a generated one in DATA_DIR. */
+  authSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string } | null;
+  analyticsScriptUrl: string | null;
+  webDistDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
+  trustProxy: boolean;
+  /** Sign-in, sign-up and password-reset attempts per client IP per minute, per path. */
+  authRateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+function httpUrl(value: string, allowHttp: (url: URL) => boolean): URL | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || (url.protocol === 'http:' && allowHttp(url))) return url;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+// One entry per variable: the issue path is the variable name, so errors can name it.
+const envSchema = z.object({
+  NODE_ENV: optional.transform((v) => v ?? 'development'),
+  PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'must be 1–65535').max(65535, 'must be 1–65535'))
+      .optional(),
+  ),
+  HOST: optional,
+  PUBLIC_URL: optional,
+  DATA_DIR: optional,
+  DATABASE_URL: optional.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be a postgres:// or postgresql:// URL (leave it unset for the built-in SQLite file)',
+  }),
+  AUTH_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters (try: openssl rand -base64 32)',
+  }),
+  SMTP_URL: optional.refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  ANALYTICS_SCRIPT_URL: optional.refine(
+    (v) => v === undefined || httpUrl(v, (u) => LOCAL_HOSTS.has(u.hostname)) !== null,
+    { message: 'must be an https:// URL (http:// only for localhost)' },
+  ),
+  WEB_DIST_DIR: optional,
+  LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
+  TRUST_PROXY: optional.pipe(z.enum(['true', 'false', '1', '0']).optional()),
+  AUTH_RATE_LIMIT_PER_MINUTE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'must be at least 1'))
+      .optional(),
+  ),
+});
+
+function fail(variable: string, message: string): never {
+  throw new ConfigError(`Invalid configuration: ${variable} ${message}`);
+}
+
+/**
+ * Builds the configuration from an environment object. Pure: no files are read or written
+ * (the generated dev secret is handled by auth/auth-secret.ts), so tests can call it freely.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const got = env[variable];
+    const shown =
+      variable === 'AUTH_SECRET' || variable === 'SMTP_URL' || got === undefined ? '' : ` (got "${got}")`;
+    fail(variable, `${issue?.message ?? 'is invalid'}${shown}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
+  const isProduction = e.NODE_ENV === 'production';
+
+  const publicUrlRaw = e.PUBLIC_URL ?? `http://localhost:${port}`;
+  const publicUrl = httpUrl(publicUrlRaw, () => true);
+  if (!publicUrl) fail('PUBLIC_URL', `must be an http:// or https:// URL (got "${publicUrlRaw}")`);
+  if (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash) {
+    fail(
+      'PUBLIC_URL',
+      `must be an origin without a path, like https://sahifa.example (got "${publicUrlRaw}")`,
+    );
+  }
+
+  const dataDir = path.resolve(cwd, e.DATA_DIR ?? './data');
+
+  if (!e.AUTH_SECRET && isProduction) {
+    fail('AUTH_SECRET', 'is required when NODE_ENV=production (try: openssl rand -base64 32)');
+  }
+
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    fail(
+      e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
+      'must be set together with the other Google setting',
+    );
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port,
+    host: e.HOST ?? '127.0.0.1',
+    publicUrl: publicUrl.origin,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'sahifa.db') },
+    authSecret: e.AUTH_SECRET ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? 'Sahifa <no-reply@localhost>',
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : null,
+    analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
+  };
+}

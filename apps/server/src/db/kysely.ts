@@ -1,0 +1,55 @@
+// Opens the database named by the config: a SQLite file by default, PostgreSQL for postgres:// URLs.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Closes the pool / file; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL only: schema to put first on the search_path (tests give each file its own). */
+  pgSchema?: string;
+}
+
+export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): DatabaseHandle {
+  const db = config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, options.pgSchema);
+  let closed: Promise<void> | null = null;
+  return {
+    db,
+    engine: config.kind,
+    close: () => {
+      closed ??= db.destroy();
+      return closed;
+    },
+  };
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets readers run while one writer writes; busy_timeout waits instead of failing
+  // when another process (e.g. `npm run seed` beside a running server) holds the lock.
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,8 @@
+// Migrations are imported statically (no directory scan), so they work the same under tsx,
+// in tests and in any bundle. Add new ones at the end; names sort in the order they run.
+import type { Migration } from 'kysely';
+import { initialMigration } from './0001_initial.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial': initialMigration,
+};

@@ -1,0 +1,219 @@
+// Table types for Kysely. Column names are snake_case; the API speaks camelCase.
+//
+// Timestamps — one rule for both engines:
+// - Our own tables store timestamps as ISO 8601 UTC text written by the app (`nowIso()`,
+//   always `YYYY-MM-DDTHH:mm:ss.sssZ`). Text of one fixed format sorts in time order, so
+//   keyset pagination on (date, id) behaves the same on SQLite and PostgreSQL, and rows
+//   leave the API unchanged.
+// - better-auth's tables (user, session, account, verification) hold what its adapter writes:
+//   `timestamptz` on PostgreSQL (read back as Date) and ISO text on SQLite. Read them through
+//   `toIso()` from db/time.ts.
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** A better-auth timestamp: Date on PostgreSQL, ISO string on SQLite. */
+type AuthTimestamp = ColumnType<Date | string, Date | string, Date | string>;
+/** better-auth booleans: boolean on PostgreSQL, 0/1 on SQLite. */
+type AuthBoolean = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthBoolean;
+  image: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+  /** Public member number (profile URL /app/{userNumber}); handed out by the counter table. */
+  user_number: number;
+  pronouns: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: AuthTimestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface AccountTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthTimestamp | null;
+  refresh_token_expires_at: AuthTimestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthTimestamp;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface CounterTable {
+  name: string;
+  value: number;
+}
+
+export interface CategoryTable {
+  id: string;
+  title: string;
+  title_ar: string;
+  sort_order: number;
+}
+
+export type BookSource = 'official' | 'member';
+
+export interface BookTable {
+  id: string;
+  category_id: string;
+  source: BookSource;
+  title: string;
+  author: string;
+  about_book: string;
+  book_reference: string;
+  book_image: string | null;
+  added_by: string;
+  added_at: string;
+  device_info: string | null;
+  user_id: string | null;
+  /** Kept in the same transaction as book_comment rows; average = rating_sum / rating_count. */
+  rating_count: Generated<number>;
+  rating_sum: Generated<number>;
+}
+
+export interface TagTable {
+  id: string;
+  name: string;
+}
+
+export interface BookTagTable {
+  book_id: string;
+  tag_id: string;
+}
+
+export type PageLang = 'en' | 'ar';
+
+export interface PageTable {
+  book_id: string;
+  lang: PageLang;
+  order: number;
+  header: string;
+  sub_header: string;
+  content1: string;
+  sub_header2: string;
+  content2: string;
+  sub_header3: string;
+  content3: string;
+  sub_header4: string;
+  content4: string;
+}
+
+export interface BookmarkTable {
+  user_id: string;
+  book_id: string;
+  created_at: string;
+}
+
+export interface ReadingProgressTable {
+  user_id: string;
+  book_id: string;
+  category_id: string;
+  page_number: number;
+  updated_at: string;
+}
+
+export interface FinishedBookTable {
+  user_id: string;
+  book_id: string;
+  finished_at: string;
+}
+
+export interface BookCommentTable {
+  id: string;
+  book_id: string;
+  user_id: string;
+  rating: number;
+  comment: string;
+  date: string;
+}
+
+export interface ThoughtTable {
+  id: string;
+  user_id: string;
+  added_by: string;
+  content: string;
+  date: string;
+  device_info: string | null;
+  like_count: Generated<number>;
+  reply_count: Generated<number>;
+}
+
+export interface ThoughtReplyTable {
+  id: string;
+  thought_id: string;
+  user_id: string;
+  added_by: string;
+  reply: string;
+  date: string;
+  device_info: string | null;
+}
+
+export interface ThoughtLikeTable {
+  thought_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface SupportMessageTable {
+  id: string;
+  user_id: string | null;
+  message: string;
+  email: string;
+  sender_email: string | null;
+  date: string;
+  device_info: string | null;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  counter: CounterTable;
+  category: CategoryTable;
+  book: BookTable;
+  tag: TagTable;
+  book_tag: BookTagTable;
+  page: PageTable;
+  bookmark: BookmarkTable;
+  reading_progress: ReadingProgressTable;
+  finished_book: FinishedBookTable;
+  book_comment: BookCommentTable;
+  thought: ThoughtTable;
+  thought_reply: ThoughtReplyTable;
+  thought_like: ThoughtLikeTable;
+  support_message: SupportMessageTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type BookRow = Selectable<BookTable>;
+export type NewBook = Insertable<BookTable>;
+export type NewPage = Insertable<PageTable>;

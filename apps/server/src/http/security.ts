@@ -1,0 +1,85 @@
+// Response security headers (helmet + a strict CSP), the same-origin rule for state-changing
+// /api/v1 requests, and a write rate limit on /api/v1.
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { errorBody } from './errors.ts';
+
+export interface WriteRateLimit {
+  /** Writes per client IP per window. */
+  max: number;
+  /** Milliseconds. */
+  timeWindow: number;
+}
+
+export const DEFAULT_WRITE_RATE_LIMIT: WriteRateLimit = { max: 120, timeWindow: 60_000 };
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function isApiV1Write(request: FastifyRequest): boolean {
+  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
+}
+
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const analyticsOrigin = config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...analyticsOrigin],
+    // No 'unsafe-inline': the built app ships its CSS as files and React sets styles via the DOM.
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    // Analytics scripts report back to their own origin.
+    'connect-src': ["'self'", ...analyticsOrigin],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'", ...(config.google ? ['https://accounts.google.com'] : [])],
+    ...(config.publicUrl.startsWith('https://') ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** The docs page (swagger-ui) needs inline styles; it gets its own policy on /api/docs only. */
+export const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+  "frame-ancestors 'none'";
+
+export async function registerSecurity(app: FastifyInstance, config: Config, writeLimit: WriteRateLimit) {
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Popups stay usable (e.g. a future Google popup); other windows still cannot script us.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // HSTS only means something over HTTPS; on http://localhost it would only confuse.
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+
+  const allowedOrigins = new Set([config.publicUrl]);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiV1Write(request)) return;
+    const origin = request.headers.origin;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    if (!origin || !(allowedOrigins.has(origin) || origin === ownOrigin)) {
+      return reply
+        .status(403)
+        .send(errorBody('FORBIDDEN_ORIGIN', 'This request must come from the Sahifa web app (same origin).'));
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: writeLimit.max,
+    timeWindow: writeLimit.timeWindow,
+    // Only /api/v1 writes count; reads, static files and /api/auth (limited by better-auth) pass.
+    allowList: (request) => !isApiV1Write(request),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+}

@@ -1,0 +1,102 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, makeTempDir, type TestApp } from '../test/test-app.ts';
+
+const INDEX =
+  '<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>';
+
+function fakeWebBuild(): string {
+  const dir = makeTempDir('sahifa-web-');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("app");');
+  writeFileSync(path.join(dir, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Sahifa"}');
+  return dir;
+}
+
+describe.each(engines)('web app serving on %s', (engine) => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fakeWebBuild();
+    t = await createTestApp(engine, {
+      env: { WEB_DIST_DIR: webDir, ANALYTICS_SCRIPT_URL: 'https://stats.example.com/script.js' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, accept = 'text/html,application/xhtml+xml,*/*;q=0.8') =>
+    t.app.inject({ method: 'GET', url, headers: { accept } });
+
+  it('serves index.html revalidated, with the analytics script injected', async () => {
+    for (const url of ['/', '/index.html']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<script defer src="https://stats.example.com/script.js"></script></head>');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates everything else', async () => {
+    const asset = await get('/assets/x-abc123.js', '*/*');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    for (const url of ['/service-worker.js', '/manifest.webmanifest']) {
+      const res = await get(url, '*/*');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers client-side routes with index.html (SPA fallback)', async () => {
+    const res = await get('/app/category/philosophy');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('keeps 404s for API paths, uploads, missing files and non-HTML requests', async () => {
+    for (const [url, accept] of [
+      ['/api/v1/unknown', 'text/html'],
+      ['/uploads/covers/missing.webp', 'text/html'],
+      ['/assets/missing-000.js', '*/*'],
+      ['/app/home', 'application/json'],
+    ] as const) {
+      const res = await get(url, accept);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/app/home', headers: { accept: 'text/html' } });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const res = await get('/../../package.json', '*/*');
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('without a web build', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves the API and answers page requests with a JSON 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,71 @@
+// Serves the built PWA (WEB_DIST_DIR) on the same origin as the API.
+// - /assets/* are content-hashed by Vite: cached for a year, immutable.
+// - Everything else (index.html, service-worker.js, manifest, boot.js…) must be revalidated,
+//   or a deployed update would never reach installed apps.
+// - Unknown non-API paths that ask for HTML get index.html: the router in the page takes over.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { NotFoundFallback } from './errors.ts';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Adds the analytics script (if configured) once, at start. */
+export function withAnalytics(html: string, scriptUrl: string | null): string {
+  if (!scriptUrl) return html;
+  const tag = `<script defer src="${escapeAttribute(scriptUrl)}"></script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${tag}${html}`;
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** Returns the SPA fallback for the not-found handler, or null when the web app is not built. */
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<NotFoundFallback | null> {
+  const root = config.webDistDir;
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn(
+      { webDistDir: root },
+      'Web app not built (no index.html); serving the API only. Run `npm run build`.',
+    );
+    return null;
+  }
+  const indexHtml = withAnalytics(readFileSync(indexFile, 'utf8'), config.analyticsScriptUrl);
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: false,
+    cacheControl: false,
+    decorateReply: false,
+    schemaHide: true,
+    setHeaders: (reply, filePath) => {
+      const [top] = path.relative(root, filePath).split(path.sep);
+      reply.header('cache-control', top === 'assets' ? IMMUTABLE : NO_CACHE);
+    },
+  });
+
+  return (request, reply) => {
+    const url = request.url;
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (!isGet || url.startsWith('/api/') || url.startsWith('/uploads/') || !acceptsHtml(request))
+      return false;
+    sendIndex(reply);
+    return true;
+  };
+}

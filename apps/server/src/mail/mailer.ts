@@ -1,0 +1,60 @@
+// Outgoing mail. Default: each message is written to DATA_DIR/mail as JSON (nothing to install,
+// and tests read it back). With SMTP_URL set, messages go out through nodemailer's SMTP transport.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'file': messages stay on this machine (development); 'smtp': they are delivered. */
+  kind: 'file' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | null;
+  from: string;
+  dataDir: string;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createFileMailer(options);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}
+
+let sequence = 0;
+
+function createFileMailer({ from, dataDir }: MailerOptions): Mailer {
+  const dir = path.join(dataDir, 'mail');
+  return {
+    kind: 'file',
+    async send(message) {
+      await mkdir(dir, { recursive: true });
+      // Sortable name: time first, then a sequence so two mails in one millisecond do not collide.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const seq = String(sequence++ % 1000).padStart(3, '0');
+      const to = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 80);
+      const file = path.join(dir, `${stamp}-${seq}-${to}.json`);
+      const body = { from, date: new Date().toISOString(), ...message };
+      await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,50 @@
+// The only Kysely code of the library module.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export function createLibraryRepository(db: Kysely<Database>) {
+  return {
+    /** Categories in display order, each with the number of books (official and member). */
+    async listCategoriesWithCounts() {
+      const rows = await db
+        .selectFrom('category')
+        .leftJoin('book', 'book.category_id', 'category.id')
+        .select((eb) => [
+          'category.id',
+          'category.title',
+          'category.title_ar',
+          'category.sort_order',
+          eb.fn.count<number | string | bigint>('book.id').as('book_count'),
+        ])
+        .groupBy(['category.id', 'category.title', 'category.title_ar', 'category.sort_order'])
+        .orderBy('category.sort_order')
+        .orderBy('category.id')
+        .execute();
+      // PostgreSQL returns count() as a bigint string.
+      return rows.map((row) => ({ ...row, book_count: Number(row.book_count) }));
+    },
+
+    /** Newest official summaries first; id breaks ties so the order is stable. */
+    async listFeaturedBooks(limit: number) {
+      return db
+        .selectFrom('book')
+        .select([
+          'id',
+          'category_id',
+          'title',
+          'author',
+          'book_image',
+          'source',
+          'rating_count',
+          'rating_sum',
+        ])
+        .where('source', '=', 'official')
+        .orderBy('added_at', 'desc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type LibraryRepository = ReturnType<typeof createLibraryRepository>;

@@ -1,0 +1,34 @@
+// Journey: /app is for members (back to the asked-for page after login); public pages are for visitors.
+import { describe, expect, it } from 'vitest';
+import { logIn, newMember, signUp, useBrowser } from './support/browser.ts';
+
+describe('route guards', () => {
+  const browser = useBrowser();
+
+  it('sends a signed-out visitor to /login and back to the page they asked for', async () => {
+    const member = newMember();
+    const setup = await browser.newPage();
+    await signUp(setup, member);
+
+    const page = await browser.newPage();
+    await page.goto('/app/my-library');
+    await page.waitForURL('**/login**');
+    await logIn(page, member);
+    await page.waitForURL('**/app/my-library');
+  });
+
+  it('sends a signed-in member away from the public pages to /app/home', async () => {
+    const page = await browser.newPage();
+    await signUp(page, newMember());
+    for (const path of ['/login', '/sign-up', '/']) {
+      await page.goto(path);
+      await page.waitForURL('**/app/home');
+    }
+  });
+
+  it('shows a not-found screen for an unknown page', async () => {
+    const page = await browser.newPage();
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+// Journey: the app is installable — manifest, service worker at /service-worker.js, install prompt.
+import { describe, expect, it } from 'vitest';
+import { baseURL, useBrowser } from './support/browser.ts';
+
+describe('installable app', () => {
+  const browser = useBrowser();
+
+  it('registers the service worker and links a manifest with icons', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    const scriptURL = await page.evaluate(
+      async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+    );
+    expect(scriptURL).toBe(`${baseURL}/service-worker.js`);
+
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await fetch(new URL(manifestHref as string, baseURL))).json();
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+  });
+
+  it('offers installation once the browser does, and closes on ×', async () => {
+    const page = await browser.newPage();
+    await page.goto('/about');
+    const offer = page.getByText('Install our app for a better experience!');
+    expect(await offer.count()).toBe(0);
+
+    // What Chromium does when the app becomes installable: fire beforeinstallprompt.
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, { prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+      window.dispatchEvent(event);
+    });
+    await expect.poll(() => offer.count()).toBe(1);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => offer.count()).toBe(0);
+  });
+
+  it('closes the offer after the member answers the native prompt', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, { prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'accepted' }) });
+      window.dispatchEvent(event);
+    });
+    const offer = page.getByText('Install our app for a better experience!');
+    await expect.poll(() => offer.count()).toBe(1);
+    await page.getByRole('button', { name: 'Install', exact: true }).click();
+    await expect.poll(() => offer.count()).toBe(0);
+  });
+
+  it('tells iPhone visitors how to add the app to the home screen', async () => {
+    const page = await browser.newPage();
+    await page.context().addInitScript(() => {
+      Object.defineProperty(navigator, 'userAgent', {
+        get: () =>
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      });
+    });
+    await page.goto('/');
+    await expect.poll(() => page.getByText(/Add to Home Screen/).count()).toBeGreaterThan(0);
+  });
+});

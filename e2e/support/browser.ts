@@ -1,0 +1,61 @@
+// A real Chromium (Debian's) driven by playwright-core, one fresh context per journey.
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const baseURL = inject('baseURL');
+export const dataDir = inject('dataDir');
+
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Launches one browser for the file; `newPage()` opens a page in a fresh context (no cookies, no storage). */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: flags,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+      const context = await browser.newContext({ baseURL, viewport });
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+let counter = 0;
+/** A new member's details, unique per call and per run. */
+export function newMember() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { name: `Reader ${id}`, email: `reader-${id}@example.com`, password: `correct horse ${id}` };
+}
+
+export async function signUp(page: Page, member: ReturnType<typeof newMember>) {
+  await page.goto('/sign-up');
+  await page.locator('input[name="name"]').fill(member.name);
+  await page.locator('input[name="email"]').fill(member.email);
+  await page.locator('input[name="password"]').fill(member.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL('**/app/home');
+}
+
+export async function logIn(page: Page, member: { email: string; password: string }) {
+  await page.locator('input[name="email"]').fill(member.email);
+  await page.locator('input[name="password"]').fill(member.password);
+  await page.locator('button[type="submit"]').click();
+}
