@@ -1,0 +1,27 @@
+// Runs synchronously in <head>, before the first paint, so that neither the theme nor the text
+// direction flashes. Mirrors src/theme/resolve.ts and src/i18n/language.ts (checked by
+// src/app/boot.test.ts). It is a file, not an inline script: the Content-Security-Policy forbids those.
+(() => {
+  const root = document.documentElement;
+  const read = (key) => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+
+  const theme = read('theme');
+  const known = theme === 'dark' || theme === 'purple' || theme === 'red';
+  root.setAttribute('data-theme', known ? theme : 'light');
+
+  // The stored choice wins; a first visit follows the browser's preferred language.
+  const lang = read('i18nextLng') || navigator.languages?.[0] || navigator.language || '';
+  const arabic = /^ar\b/i.test(lang);
+  root.setAttribute('lang', arabic ? 'ar' : 'en');
+  root.setAttribute('dir', arabic ? 'rtl' : 'ltr');
+
+  // zod (inside better-auth's client) probes `new Function('')` while its module loads, which the
+  // CSP (no 'unsafe-eval') refuses and reports. Its global config is read from here: skip the probe.
+  globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+})();

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { directionOf, resolveLanguage } from '../i18n/language.ts';
+import { resolveTheme } from '../theme/resolve.ts';
+
+const bootScript = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8');
+
+let zodConfig: unknown;
+
+/** Runs public/boot.js against a fake document and storage; returns the <html> attributes it set. */
+function boot(storage: Record<string, string>, languages: string[] = ['en-US'], throwing = false) {
+  const attributes: Record<string, string> = {};
+  const localStorage = {
+    getItem: (key: string) => {
+      if (throwing) throw new Error('SecurityError');
+      return storage[key] ?? null;
+    },
+  };
+  const context: Record<string, unknown> = {
+    window: { localStorage },
+    navigator: { languages, language: languages[0] },
+    document: { documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v) } },
+  };
+  runInNewContext(bootScript, context);
+  zodConfig = context.__zod_globalConfig;
+  return attributes;
+}
+
+describe('public/boot.js', () => {
+  it.each([['dark'], ['purple'], ['red'], ['light'], ['blue'], [''], ['DARK']])(
+    'applies the same theme as resolveTheme for %j',
+    (stored) => {
+      expect(boot({ theme: stored })['data-theme']).toBe(resolveTheme(stored));
+    },
+  );
+
+  it('defaults to light with nothing stored, or when storage is blocked', () => {
+    expect(boot({})['data-theme']).toBe('light');
+    expect(boot({ theme: 'dark' }, ['en'], true)['data-theme']).toBe('light');
+  });
+
+  it.each([
+    ['ar', 'ar', 'rtl'],
+    ['ar-EG', 'ar', 'rtl'],
+    ['en', 'en', 'ltr'],
+    ['fr', 'en', 'ltr'],
+  ])('stored language %s gives lang=%s dir=%s', (stored, lang, dir) => {
+    const attrs = boot({ i18nextLng: stored });
+    expect(attrs).toMatchObject({ lang, dir });
+    const language = resolveLanguage(stored);
+    expect(language).toBe(lang);
+    expect(directionOf(language)).toBe(dir);
+  });
+
+  it("turns off zod's eval probe before any module loads (the CSP forbids eval)", () => {
+    boot({});
+    expect(zodConfig).toEqual({ jitless: true });
+  });
+
+  it('follows the browser language on a first visit, and a stored choice over it', () => {
+    expect(boot({}, ['ar-SA', 'en'])).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    expect(boot({ i18nextLng: 'en' }, ['ar-SA'])).toMatchObject({ lang: 'en', dir: 'ltr' });
+  });
+});

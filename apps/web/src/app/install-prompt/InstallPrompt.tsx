@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/Button.tsx';
+import { Icon } from '../../components/ui/Icon.tsx';
+import { LogoMark } from '../../components/ui/Logo.tsx';
+import { initialInstallMode } from '../../lib/device.ts';
+import styles from './InstallPrompt.module.css';
+
+/** Chromium's install event (not in TypeScript's DOM library). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
+}
+
+type Mode = 'hidden' | 'ios' | 'native';
+
+function detectInitialMode(): Mode {
+  const nav = navigator as Navigator & { standalone?: boolean };
+  const mode = initialInstallMode(
+    { userAgent: nav.userAgent, maxTouchPoints: nav.maxTouchPoints ?? 0 },
+    {
+      navigatorStandalone: nav.standalone,
+      displayModeStandalone: window.matchMedia?.('(display-mode: standalone)').matches ?? false,
+    },
+  );
+  return mode === 'ios' ? 'ios' : 'hidden';
+}
+
+/**
+ * Offers installation on every screen: instructions on iPhone/iPad/iPod browsers, and the browser's
+ * own prompt elsewhere once `beforeinstallprompt` fires. It closes on ×, or after the member
+ * accepts or dismisses the native prompt.
+ */
+export function InstallPrompt() {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>(detectInitialMode);
+  const [busy, setBusy] = useState(false);
+  const deferred = useRef<BeforeInstallPromptEvent | null>(null);
+  const closed = useRef(false);
+
+  useEffect(() => {
+    const onBeforeInstall = (event: Event) => {
+      event.preventDefault();
+      deferred.current = event as BeforeInstallPromptEvent;
+      if (!closed.current) setMode('native');
+    };
+    const onInstalled = () => {
+      deferred.current = null;
+      setMode('hidden');
+    };
+    window.addEventListener('beforeinstallprompt', onBeforeInstall);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onBeforeInstall);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+
+  function close() {
+    closed.current = true;
+    setMode('hidden');
+  }
+
+  async function install() {
+    const event = deferred.current;
+    if (!event) return close();
+    setBusy(true);
+    try {
+      await event.prompt();
+      await event.userChoice;
+    } catch (error) {
+      console.error('Install prompt failed', error);
+    } finally {
+      // The event can be used once; accepted or dismissed, the overlay closes.
+      deferred.current = null;
+      setBusy(false);
+      close();
+    }
+  }
+
+  if (mode === 'hidden') return null;
+
+  return (
+    <section className={styles.prompt} aria-label={t('install.title')}>
+      <LogoMark className={styles.icon} />
+      {mode === 'ios' ? (
+        <p className={styles.text}>
+          <Icon name="share" className={styles.share} /> {t('install.ios')}
+        </p>
+      ) : (
+        <p className={styles.text}>{t('install.prompt')}</p>
+      )}
+      <div className={styles.actions}>
+        {mode === 'native' ? (
+          <Button size="small" onClick={install} busy={busy}>
+            {t('install.install')}
+          </Button>
+        ) : null}
+        <button type="button" className={styles.close} onClick={close} aria-label={t('install.close')}>
+          <Icon name="close" />
+        </button>
+      </div>
+    </section>
+  );
+}

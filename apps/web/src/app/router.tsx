@@ -1,0 +1,157 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import type { ComingSoonScreen } from '../features/coming-soon/routes/ComingSoonPage.tsx';
+import { RootErrorPage } from './ErrorPage.tsx';
+import { PublicOnly } from './guards/PublicOnly.tsx';
+import { RequireAuth } from './guards/RequireAuth.tsx';
+import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { PageFallback } from './PageFallback.tsx';
+import { RootLayout, type RouteHandle } from './RootLayout.tsx';
+
+/** Every screen is its own chunk, loaded when first visited. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const comingSoon = (name: ComingSoonScreen) => async () => {
+  const { comingSoon: make } = await import('../features/coming-soon/routes/ComingSoonPage.tsx');
+  return { Component: make(name) };
+};
+
+const title = (key: string): RouteHandle => ({ title: key });
+
+const publicRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: screen(() => import('./routes/LandingRoute.tsx')),
+  },
+  {
+    path: 'about',
+    lazy: screen(() => import('../features/marketing/routes/AboutPage.tsx')),
+    handle: title('nav.about'),
+  },
+  {
+    path: 'pricing',
+    lazy: screen(() => import('../features/marketing/routes/PricingPage.tsx')),
+    handle: title('nav.pricing'),
+  },
+  {
+    path: 'privacy-policy',
+    lazy: screen(() => import('../features/marketing/routes/PrivacyPage.tsx')),
+    handle: title('nav.privacy'),
+  },
+  {
+    path: 'terms-conditions',
+    lazy: screen(() => import('../features/marketing/routes/TermsPage.tsx')),
+    handle: title('nav.terms'),
+  },
+  {
+    path: 'sign-up',
+    lazy: screen(() => import('../features/auth/routes/SignUpPage.tsx')),
+    handle: title('common.signUp'),
+  },
+  {
+    path: 'login',
+    lazy: screen(() => import('../features/auth/routes/LoginPage.tsx')),
+    handle: title('common.logIn'),
+  },
+  {
+    path: 'forgot-password',
+    lazy: screen(() => import('../features/auth/routes/ForgotPasswordPage.tsx')),
+    handle: title('auth.forgot.title'),
+  },
+  {
+    path: 'reset-password',
+    lazy: screen(() => import('../features/auth/routes/ResetPasswordPage.tsx')),
+    handle: title('auth.reset.title'),
+  },
+];
+
+const appRoutes: RouteObject[] = [
+  { index: true, loader: () => redirect('/app/home') },
+  {
+    path: 'home',
+    lazy: screen(() => import('../features/library/routes/HomePage.tsx')),
+    handle: title('nav.home'),
+  },
+  {
+    path: 'settings',
+    lazy: screen(() => import('../features/settings/routes/SettingsPage.tsx')),
+    handle: title('nav.settings'),
+  },
+  { path: 'billing', lazy: comingSoon('billing'), handle: title('nav.billing') },
+  { path: 'books', lazy: comingSoon('books'), handle: title('nav.books') },
+  { path: 'add-book', lazy: comingSoon('addBook'), handle: title('nav.addBook') },
+  { path: 'thoughts', lazy: comingSoon('thoughts'), handle: title('nav.thoughts') },
+  { path: 'moejrAI', lazy: comingSoon('moejrAI'), handle: title('nav.moejrAI') },
+  { path: 'my-library', lazy: comingSoon('myLibrary'), handle: title('nav.myLibrary') },
+  { path: 'search', lazy: comingSoon('search'), handle: title('nav.search') },
+  { path: 'support', lazy: comingSoon('support'), handle: title('nav.support') },
+  {
+    path: ':userNumber',
+    lazy: screen(() => import('../features/coming-soon/routes/ProfilePage.tsx')),
+    handle: title('nav.profile'),
+  },
+  {
+    path: 'category/:categoryId',
+    lazy: comingSoon('category'),
+    handle: title('comingSoon.screens.category.title'),
+  },
+  { path: 'tag/:tagId', lazy: comingSoon('tag'), handle: title('comingSoon.screens.tag.title') },
+  {
+    path: ':categoryId/preview/:bookId',
+    lazy: comingSoon('bookPreview'),
+    handle: title('comingSoon.screens.bookPreview.title'),
+  },
+  { path: ':categoryId/:bookId', lazy: comingSoon('book'), handle: title('comingSoon.screens.book.title') },
+  {
+    path: 'thoughts/:userNumber/:thoughtId',
+    lazy: comingSoon('thought'),
+    handle: title('comingSoon.screens.thought.title'),
+  },
+  {
+    path: '*',
+    lazy: async () => ({ Component: (await import('./NotFoundPage.tsx')).AppNotFoundPage }),
+    handle: title('errors.notFoundTitle'),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    errorElement: <RootErrorPage />,
+    HydrateFallback: PageFallback,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          // Only public pages move a signed-in member into the app; the 404 page does not.
+          { Component: PublicOnly, HydrateFallback: PageFallback, children: publicRoutes },
+          {
+            path: '*',
+            lazy: screen(() => import('./NotFoundPage.tsx')),
+            HydrateFallback: PageFallback,
+            handle: title('errors.notFoundTitle'),
+          },
+        ],
+      },
+      {
+        path: 'app',
+        Component: RequireAuth,
+        HydrateFallback: PageFallback,
+        children: [
+          {
+            lazy: screen(() => import('./layouts/AppLayout.tsx')),
+            errorElement: <RootErrorPage />,
+            children: appRoutes,
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

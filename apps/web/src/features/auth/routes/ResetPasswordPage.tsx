@@ -1,0 +1,109 @@
+import { PASSWORD_MIN_LENGTH } from '@sahifa/contracts';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { authClient } from '../../../lib/auth-client.ts';
+import styles from '../components/AuthCard.module.css';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { useFieldErrorText } from '../components/useFieldError.ts';
+import { type AuthFailure, authFailure, thrownFailure } from '../errors.ts';
+import { type FieldError, validateNewPassword } from '../validation.ts';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  // better-auth's own link sends ?error=INVALID_TOKEN when the token has expired.
+  const linkError = params.get('error');
+
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<FieldError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const [done, setDone] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !token) return;
+    const invalid = validateNewPassword(password);
+    setError(invalid);
+    if (invalid) {
+      passwordRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { error: answer } = await authClient.resetPassword({ newPassword: password, token });
+      if (answer) setFailure(authFailure(answer));
+      else setDone(true);
+    } catch (thrown) {
+      setFailure(thrownFailure(thrown));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const requestNew = <Link to="/forgot-password">{t('auth.reset.requestNew')}</Link>;
+
+  if (done) {
+    return (
+      <AuthCard title={t('auth.reset.title')}>
+        <div className={styles.form}>
+          <Alert tone="success">
+            <p>{t('auth.reset.done')}</p>
+          </Alert>
+          <ButtonLink to="/login" block>
+            {t('auth.reset.goToLogin')}
+          </ButtonLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (!token || linkError) {
+    return (
+      <AuthCard title={t('auth.reset.title')} footer={<p>{requestNew}</p>}>
+        <Alert tone="error">
+          <p>{linkError ? t('auth.reset.invalidToken') : t('auth.reset.missingToken')}</p>
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('auth.reset.title')} lead={t('auth.reset.lead')} footer={<p>{requestNew}</p>}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {failure ? (
+          <Alert tone="error">{t(`auth.errors.${failure.key}`, { min: PASSWORD_MIN_LENGTH })}</Alert>
+        ) : null}
+        <TextField
+          label={t('auth.fields.newPassword')}
+          hint={t('auth.hints.password', { min: PASSWORD_MIN_LENGTH })}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (error) setError(validateNewPassword(e.target.value));
+          }}
+          error={errorText(error)}
+          inputRef={passwordRef}
+          required
+        />
+        <Button type="submit" block busy={busy} busyLabel={t('auth.reset.busy')}>
+          {t('auth.reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default ResetPasswordPage;

@@ -1,0 +1,174 @@
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sahifa/contracts';
+import { type FormEvent, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { authClient } from '../../../lib/auth-client.ts';
+import { APP_HOME } from '../../../lib/redirect.ts';
+import styles from '../components/AuthCard.module.css';
+import { AuthCard } from '../components/AuthCard.tsx';
+import { GoogleSignIn } from '../components/GoogleSignIn.tsx';
+import { useFieldErrorText } from '../components/useFieldError.ts';
+import { type AuthFailure, type AuthField, authFailure, thrownFailure } from '../errors.ts';
+import { type FieldError, validateEmail, validateName, validateNewPassword } from '../validation.ts';
+
+type Values = Record<'name' | 'email' | 'password', string>;
+type Errors = Partial<Record<keyof Values, FieldError | null>>;
+
+const validators: Record<keyof Values, (value: string) => FieldError | null> = {
+  name: validateName,
+  email: validateEmail,
+  password: validateNewPassword,
+};
+
+export function SignUpPage() {
+  const { t } = useTranslation();
+  const errorText = useFieldErrorText();
+  const navigate = useNavigate();
+  const { refetch } = useAuth();
+  const [values, setValues] = useState<Values>({ name: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  /** Fields the member has left (or tried to submit): only those show inline errors. */
+  const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<AuthFailure | null>(null);
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+
+  function update(field: keyof Values, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (touched[field]) setErrors((e) => ({ ...e, [field]: validators[field](value) }));
+    if (failure?.field === field) setFailure(null);
+  }
+
+  function leave(field: keyof Values) {
+    // An empty field the member merely tabbed through is not an error yet.
+    if (!values[field] && !touched[field]) return;
+    setTouched((s) => ({ ...s, [field]: true }));
+    setErrors((e) => ({ ...e, [field]: validators[field](values[field]) }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const next: Errors = {
+      name: validateName(values.name),
+      email: validateEmail(values.email),
+      password: validateNewPassword(values.password),
+    };
+    setErrors(next);
+    setTouched({ name: true, email: true, password: true });
+    const firstInvalid = (['name', 'email', 'password'] as const).find((f) => next[f]);
+    if (firstInvalid) {
+      refs[firstInvalid].current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { error } = await authClient.signUp.email({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      if (error) {
+        const mapped = authFailure(error);
+        setFailure(mapped);
+        setBusy(false);
+        if (mapped.field && mapped.field in refs) refs[mapped.field as keyof Values].current?.focus();
+        return;
+      }
+      await refetch();
+      navigate(APP_HOME, { replace: true });
+    } catch (thrown) {
+      setFailure(thrownFailure(thrown));
+      setBusy(false);
+    }
+  }
+
+  /** A server answer tied to a field is shown under that field; others above the form. */
+  const serverErrorFor = (field: AuthField) =>
+    failure?.field === field
+      ? t(`auth.errors.${failure.key}`, {
+          min: PASSWORD_MIN_LENGTH,
+          max: field === 'name' ? NAME_MAX_LENGTH : PASSWORD_MAX_LENGTH,
+        })
+      : null;
+  const fieldError = (field: keyof Values) =>
+    (touched[field] ? errorText(errors[field]) : null) ?? serverErrorFor(field);
+
+  return (
+    <AuthCard
+      title={t('auth.signUp.title')}
+      lead={t('auth.signUp.lead')}
+      footer={
+        <p>
+          {t('auth.signUp.haveAccount')} <Link to="/login">{t('common.logIn')}</Link>
+        </p>
+      }
+    >
+      <GoogleSignIn />
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {failure && !failure.field ? <Alert tone="error">{t(`auth.errors.${failure.key}`)}</Alert> : null}
+        <TextField
+          label={t('auth.fields.name')}
+          hint={t('auth.hints.name')}
+          name="name"
+          autoComplete="name"
+          dir="auto"
+          value={values.name}
+          onChange={(e) => update('name', e.target.value)}
+          onBlur={() => leave('name')}
+          error={fieldError('name')}
+          inputRef={refs.name}
+          required
+        />
+        <TextField
+          label={t('auth.fields.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          value={values.email}
+          onChange={(e) => update('email', e.target.value)}
+          onBlur={() => leave('email')}
+          error={fieldError('email')}
+          inputRef={refs.email}
+          required
+        />
+        <TextField
+          label={t('auth.fields.password')}
+          hint={t('auth.hints.password', { min: PASSWORD_MIN_LENGTH })}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          dir="ltr"
+          value={values.password}
+          onChange={(e) => update('password', e.target.value)}
+          onBlur={() => leave('password')}
+          error={fieldError('password')}
+          inputRef={refs.password}
+          required
+        />
+        <p className={styles.small}>
+          <Trans
+            i18nKey="auth.signUp.agreement"
+            components={{ terms: <Link to="/terms-conditions" />, privacy: <Link to="/privacy-policy" /> }}
+          />
+        </p>
+        <Button type="submit" block busy={busy} busyLabel={t('auth.signUp.busy')}>
+          {t('auth.signUp.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+export default SignUpPage;

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { displayNameOf, useCurrentUser } from '../../../lib/auth.tsx';
+import styles from '../components/Library.module.css';
+import { LibraryShowcase } from '../components/LibraryShowcase.tsx';
+import page from './HomePage.module.css';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <div className={page.page}>
+      <header>
+        <h1>{t('home.welcome', { name: displayNameOf(user) })}</h1>
+        <p className={page.lead}>{t('home.lead')}</p>
+      </header>
+
+      <section className={styles.section} aria-labelledby="continue-reading">
+        <h2 id="continue-reading">{t('home.continueTitle')}</h2>
+        <div className={styles.empty}>
+          <p>{t('home.continueEmpty')}</p>
+          <ButtonLink to="/app/books" variant="secondary" size="small">
+            {t('home.browseBooks')}
+          </ButtonLink>
+        </div>
+      </section>
+
+      <LibraryShowcase
+        categoriesTitle={t('home.categoriesTitle')}
+        featuredTitle={t('home.featuredTitle')}
+        emptyText={t('home.libraryEmpty')}
+        errorText={t('home.libraryError')}
+      />
+    </div>
+  );
+}
+
+export default HomePage;

@@ -1,0 +1,5 @@
+import { ProsePage } from '../components/ProsePage.tsx';
+
+export default function AboutPage() {
+  return <ProsePage ns="about" />;
+}

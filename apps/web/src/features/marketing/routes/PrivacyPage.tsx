@@ -1,0 +1,5 @@
+import { ProsePage } from '../components/ProsePage.tsx';
+
+export default function PrivacyPage() {
+  return <ProsePage ns="privacy" />;
+}

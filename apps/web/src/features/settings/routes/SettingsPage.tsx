@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { displayNameOf, useCurrentUser } from '../../../lib/auth.tsx';
+import { ThemePicker } from '../../../theme/ThemePicker.tsx';
+import styles from './SettingsPage.module.css';
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <div className={styles.page}>
+      <h1>{t('settings.title')}</h1>
+
+      <section className={styles.card} aria-labelledby="settings-appearance">
+        <h2 id="settings-appearance">{t('settings.appearance')}</h2>
+        <ThemePicker />
+        <p className={styles.hint}>{t('settings.appearanceHint')}</p>
+      </section>
+
+      <section className={styles.card} aria-labelledby="settings-account">
+        <h2 id="settings-account">{t('settings.account')}</h2>
+        <p dir="auto">
+          <strong>{displayNameOf(user)}</strong>
+        </p>
+        <p>{t('settings.email', { email: user.email })}</p>
+        {user.userNumber ? <p>{t('settings.memberNumber', { userNumber: user.userNumber })}</p> : null}
+      </section>
+    </div>
+  );
+}
+
+export default SettingsPage;

@@ -1,0 +1,93 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { themeColor, themeStylesheet, themes } from './src/theme/tokens.ts';
+
+const API_ORIGIN = process.env.SAHIFA_API_ORIGIN ?? 'http://127.0.0.1:3000';
+// The server trusts only its PUBLIC_URL as Origin; in dev the page comes from Vite's port, so the
+// proxy presents the server's own public origin (dev only: production serves one origin).
+const DEV_PROXY = {
+  target: API_ORIGIN,
+  headers: { origin: process.env.PUBLIC_URL ?? 'http://localhost:3000' },
+};
+
+/** `import 'virtual:theme.css'` — the theme custom properties, generated from src/theme/tokens.ts. */
+function themeCss(): Plugin {
+  const id = 'virtual:theme.css';
+  const resolved = `\0${id}`;
+  return {
+    name: 'sahifa-theme-css',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load: (source) => (source === resolved ? themeStylesheet() : undefined),
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    react(),
+    themeCss(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'service-worker.js',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'boot.js', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Sahifa',
+        short_name: 'Sahifa',
+        description: 'Book summaries in English and Arabic, page by page.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: themeColor('light'),
+        background_color: themes.light.background,
+        categories: ['books', 'education'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell: hashed assets, fonts, icons, boot.js and index.html.
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Book covers are immutable once uploaded (random keys): keep a bounded set offline.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/covers/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'covers',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    // Never inline assets as data: URIs (fonts especially): the CSP allows font-src 'self' only.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': DEV_PROXY,
+      '/uploads': DEV_PROXY,
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': DEV_PROXY,
+      '/uploads': DEV_PROXY,
+    },
+  },
+});
