@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataDir, logIn, newMember, signUp, useBrowser } from './support/browser.ts';
 
+/** The reset link in the newest mail to `email` (the server writes mails as JSON files). */
 function resetLinkFor(email: string): string | undefined {
   const mailDir = join(dataDir, 'mail');
   for (const file of readdirSync(mailDir).sort().reverse()) {
-    const mail = readFileSync(join(mailDir, file), 'utf8');
-    if (!mail.includes(email)) continue;
-    return mail.match(/https?:\/\/\S*\/reset-password\S*/)?.[0];
+    const mail = JSON.parse(readFileSync(join(mailDir, file), 'utf8'));
+    if (mail.to !== email) continue;
+    return mail.text.match(/https?:\/\/\S*\/reset-password\S*/)?.[0];
   }
 }
 

@@ -9,5 +9,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    expect: { poll: { timeout: 10_000 } },
   },
 });

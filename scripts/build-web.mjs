@@ -31,7 +31,9 @@ export function webBuildIsStale() {
 export function buildWebIfStale() {
   if (!webBuildIsStale()) return;
   console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build, even when started from a test runner that sets NODE_ENV=test.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('The web app build failed.');
 }
 

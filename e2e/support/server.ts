@@ -46,7 +46,15 @@ export default async function setup(project: TestProject) {
   let output = '';
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    // As a person runs `npm start`: no NODE_ENV (the test runner's "test" would leak into the build).
+    env: {
+      ...process.env,
+      NODE_ENV: '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -56,9 +64,11 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
 
   return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Graceful shutdown: SIGTERM ends the server cleanly (exit code 0) once requests are done.
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await exited;
+    const code = await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    if (code !== 0) throw new Error(`The server exited with code ${code} on SIGTERM:\n${output}`);
   };
 }
