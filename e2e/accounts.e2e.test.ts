@@ -57,4 +57,18 @@ describe('accounts', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/invalid|incorrect|wrong/i);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
+
+  it('does nothing when the email or the password is empty', async () => {
+    const page = await browser.newPage();
+    const signInCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/sign-in')) signInCalls.push(request.url());
+    });
+    await page.goto('/login');
+    await logIn(page, { email: 'someone@example.com', password: '' });
+    await logIn(page, { email: '', password: 'a password' });
+    await page.waitForTimeout(500);
+    expect(signInCalls).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
 });

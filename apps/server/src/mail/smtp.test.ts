@@ -1,0 +1,71 @@
+// With SMTP_URL set, account mail is delivered over SMTP. A local server speaking SMTP
+// (nodemailer's smtp-server) receives what the real nodemailer transport sends.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCredentials, postAuth, signUp } from '../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+function startSmtpServer() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise<{ server: SMTPServer; port: number; received: Received[] }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
+    });
+  });
+}
+
+describe('password reset mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp('sqlite', {
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Sahifa <accounts@sahifa.test>' },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
+  });
+
+  it('delivers the reset link to the member through the SMTP server', async () => {
+    const { credentials } = await signUp(t.app, newCredentials());
+    const res = await postAuth(t.app, '/request-password-reset', {
+      email: credentials.email,
+      redirectTo: '/reset-password',
+    });
+    expect(res.statusCode).toBe(200);
+
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail?.from).toBe('accounts@sahifa.test');
+    expect(mail?.to).toEqual([credentials.email]);
+    // Quoted-printable may wrap long lines with "=\r\n"; undo that before looking for the link.
+    const body = (mail?.raw ?? '').replace(/=\r\n/g, '').replace(/=3D/g, '=');
+    expect(body).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
+  });
+});
