@@ -1,16 +1,20 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, makeTempDir, type TestApp } from '../test/test-app.ts';
 
 const INDEX =
   '<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>';
 
+const BIG_SCRIPT = `const pages = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `page ${i}`))};`;
+
 function fakeWebBuild(): string {
   const dir = makeTempDir('sahifa-web-');
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("app");');
+  writeFileSync(path.join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
   writeFileSync(path.join(dir, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Sahifa"}');
   return dir;
@@ -54,6 +58,18 @@ describe.each(engines)('web app serving on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('compresses scripts for browsers that accept gzip', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 2);
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(BIG_SCRIPT);
   });
 
   it('answers client-side routes with index.html (SPA fallback)', async () => {

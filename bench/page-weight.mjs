@@ -1,0 +1,97 @@
+// Page-weight benchmark: what a first visit downloads (bytes on the wire, by type) and when the
+// page is usable, in Debian's Chromium against a fresh local server, at phone and desktop sizes.
+// Usage: npm run bench:pages  (results printed and written to bench/results/pages-<date>.json)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { root } from '../scripts/build-web.mjs';
+import { startLocalServer } from '../scripts/local-server.mjs';
+
+const pages = ['/', '/login', '/about'];
+const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
+const flags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function kind(type, url) {
+  if (type === 'script') return 'js';
+  if (type === 'stylesheet') return 'css';
+  if (type === 'font') return 'font';
+  if (type === 'image') return 'image';
+  if (type === 'document') return 'html';
+  return url.includes('/api/') ? 'api' : 'other';
+}
+
+const server = await startLocalServer();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: flags,
+});
+try {
+  const results = [];
+  for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const path of pages) {
+      // A fresh context: cold cache, no service worker yet — a first visit.
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const requests = new Map();
+      cdp.on('Network.responseReceived', (e) =>
+        requests.set(e.requestId, { kind: kind(e.type.toLowerCase(), e.response.url) }),
+      );
+      cdp.on('Network.loadingFinished', (e) => {
+        const entry = requests.get(e.requestId);
+        if (entry) entry.bytes = e.encodedDataLength;
+      });
+      await page.goto(`${server.baseURL}${path}`, { waitUntil: 'networkidle' });
+      const timing = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+        return {
+          domContentLoadedMs: Math.round(nav.domContentLoadedEventEnd),
+          firstContentfulPaintMs: Math.round(fcp?.startTime ?? 0),
+        };
+      });
+      const bytes = {};
+      for (const { kind: k, bytes: b = 0 } of requests.values()) bytes[k] = (bytes[k] ?? 0) + b;
+      const total = Object.values(bytes).reduce((a, b) => a + b, 0);
+      results.push({
+        viewport: viewportName,
+        path,
+        requests: requests.size,
+        totalKB: Math.round(total / 1024),
+        bytes,
+        ...timing,
+      });
+      await context.close();
+    }
+  }
+  console.table(
+    results.map((r) => ({
+      viewport: r.viewport,
+      page: r.path,
+      requests: r.requests,
+      'total KB': r.totalKB,
+      'js KB': Math.round((r.bytes.js ?? 0) / 1024),
+      'css KB': Math.round((r.bytes.css ?? 0) / 1024),
+      'font KB': Math.round((r.bytes.font ?? 0) / 1024),
+      'image KB': Math.round((r.bytes.image ?? 0) / 1024),
+      'FCP ms': r.firstContentfulPaintMs,
+    })),
+  );
+  const report = { date: new Date().toISOString(), node: process.version, results };
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const file = join(root, `bench/results/pages-${report.date.slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Written to ${file}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
