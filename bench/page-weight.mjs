@@ -3,21 +3,12 @@
 // Usage: npm run bench:pages  (results printed and written to bench/results/pages-<date>.json)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { root } from '../scripts/build-web.mjs';
+import { launchChromium } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 
 const pages = ['/', '/login', '/about'];
 const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 function kind(type, url) {
   if (type === 'script') return 'js';
@@ -29,10 +20,7 @@ function kind(type, url) {
 }
 
 const server = await startLocalServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: flags,
-});
+const browser = await launchChromium();
 try {
   const results = [];
   for (const [viewportName, viewport] of Object.entries(viewports)) {

@@ -1,6 +1,6 @@
 // Journey: a visitor signs up, lands in /app/home, signs out, and logs back in.
 import { describe, expect, it } from 'vitest';
-import { logIn, newMember, signUp, useBrowser } from './support/browser.ts';
+import { logIn, newMember, signOut, signUp, useBrowser } from './support/browser.ts';
 
 describe('accounts', () => {
   const browser = useBrowser();
@@ -11,11 +11,7 @@ describe('accounts', () => {
     await signUp(page, member);
     await expect.poll(() => page.getByRole('heading', { name: member.name }).count()).toBeGreaterThan(0);
 
-    await page
-      .getByRole('button', { name: /sign out|log out/i })
-      .first()
-      .click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/app'));
+    await signOut(page);
 
     await page.goto('/login');
     await logIn(page, member);
@@ -27,11 +23,7 @@ describe('accounts', () => {
     const page = await browser.newPage();
     const member = newMember();
     await signUp(page, member);
-    await page
-      .getByRole('button', { name: /sign out|log out/i })
-      .first()
-      .click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/app'));
+    await signOut(page);
 
     await page.goto('/sign-up');
     await page.locator('input[name="name"]').fill('Someone Else');
@@ -46,11 +38,7 @@ describe('accounts', () => {
     const page = await browser.newPage();
     const member = newMember();
     await signUp(page, member);
-    await page
-      .getByRole('button', { name: /sign out|log out/i })
-      .first()
-      .click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/app'));
+    await signOut(page);
 
     await page.goto('/login');
     await logIn(page, { email: member.email, password: 'not the password' });

@@ -1,29 +1,16 @@
 // A real Chromium (Debian's) driven by playwright-core, one fresh context per journey.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from '../../scripts/chromium.mjs';
 
 export const baseURL = inject('baseURL');
 export const dataDir = inject('dataDir');
 
-const flags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /** Launches one browser for the file; `newPage()` opens a page in a fresh context (no cookies, no storage). */
 export function useBrowser() {
   let browser: Browser;
-  const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: flags,
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -31,7 +18,6 @@ export function useBrowser() {
   return {
     async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
       const context = await browser.newContext({ baseURL, viewport });
-      contexts.push(context);
       return context.newPage();
     },
   };
@@ -58,4 +44,12 @@ export async function logIn(page: Page, member: { email: string; password: strin
   await page.locator('input[name="email"]').fill(member.email);
   await page.locator('input[name="password"]').fill(member.password);
   await page.locator('button[type="submit"]').click();
+}
+
+export async function signOut(page: Page) {
+  await page
+    .getByRole('button', { name: /sign out|log out/i })
+    .first()
+    .click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/app'));
 }
