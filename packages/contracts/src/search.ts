@@ -1,0 +1,27 @@
+// GET /api/v1/search?q= — books (title, author, tags, aboutBook, page text, both languages) and
+// members (name). Title and author matches rank above body matches.
+import { z } from 'zod';
+import { bookCardSchema } from './index.ts';
+import { LIMITS } from './library.ts';
+
+export const searchQuerySchema = z.object({ q: z.string().trim().min(1).max(LIMITS.searchQuery) });
+
+export const searchResultsSchema = z.object({
+  /** The normalised words searched for (see search-text.ts), for highlighting. */
+  terms: z.array(z.string()),
+  books: z.array(
+    bookCardSchema.extend({
+      /** A short passage around the first match in the text (page or aboutBook), or ''. */
+      snippet: z.string(),
+    }),
+  ),
+  members: z.array(
+    z.object({
+      userNumber: z.number().int(),
+      displayName: z.string(),
+      photoURL: z.string().nullable(),
+      bio: z.string().nullable(),
+    }),
+  ),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
