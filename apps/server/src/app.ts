@@ -16,9 +16,15 @@ import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from 
 import { registerUploads } from './http/uploads.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { booksRoutes } from './modules/books/books.routes.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
+import { readingRoutes } from './modules/reading/reading.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createStorage, type Storage } from './storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +32,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     auth: Auth;
     mailer: Mailer;
+    /** Stored images: DATA_DIR/uploads or an S3-compatible bucket (storage/storage.ts). */
+    storage: Storage;
   }
 }
 
@@ -77,6 +85,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   app.decorate('db', database.db);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  app.decorate('storage', createStorage(config));
   app.addHook('onClose', async () => {
     mailer.close();
     await database.close();
@@ -93,6 +102,11 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
   await app.register(libraryRoutes);
+  await app.register(booksRoutes);
+  await app.register(readingRoutes);
+  await app.register(commentsRoutes);
+  await app.register(publishingRoutes);
+  await app.register(searchRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerUploads(app, config.dataDir);

@@ -6,6 +6,19 @@ import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
+/** An S3-compatible bucket for stored images (covers, avatars); null keeps them in DATA_DIR/uploads. */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** e.g. http://127.0.0.1:9000 for MinIO; null for AWS itself. */
+  endpoint: string | null;
+  /** null: the SDK's default credential chain (environment, instance role, …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  forcePathStyle: boolean;
+  /** Base URL objects are served from, without a trailing slash; a key's URL is `${publicUrl}/${key}`. */
+  publicUrl: string;
+}
+
 export interface Config {
   nodeEnv: string;
   isProduction: boolean;
@@ -27,6 +40,7 @@ export interface Config {
   trustProxy: boolean;
   /** Sign-in, sign-up and password-reset attempts per client IP per minute, per path. */
   authRateLimitPerMinute: number;
+  s3: S3Config | null;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +105,21 @@ const envSchema = z.object({
       .pipe(z.number().int().min(1, 'must be at least 1'))
       .optional(),
   ),
+  S3_BUCKET: optional.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    message: 'must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)',
+  }),
+  S3_REGION: optional.refine((v) => v === undefined || /^[a-z0-9-]+$/.test(v), {
+    message: 'must be a region name like us-east-1',
+  }),
+  S3_ENDPOINT: optional.refine((v) => v === undefined || httpUrl(v, () => true) !== null, {
+    message: 'must be an http:// or https:// URL',
+  }),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: optional.pipe(z.enum(['true', 'false', '1', '0']).optional()),
+  S3_PUBLIC_URL: optional.refine((v) => v === undefined || httpUrl(v, () => true) !== null, {
+    message: 'must be an http:// or https:// URL',
+  }),
 });
 
 function fail(variable: string, message: string): never {
@@ -110,8 +139,9 @@ export function loadConfig(
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
     const got = env[variable];
-    const shown =
-      variable === 'AUTH_SECRET' || variable === 'SMTP_URL' || got === undefined ? '' : ` (got "${got}")`;
+    const secret =
+      variable === 'AUTH_SECRET' || variable === 'SMTP_URL' || variable === 'S3_SECRET_ACCESS_KEY';
+    const shown = secret || got === undefined ? '' : ` (got "${got}")`;
     fail(variable, `${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = parsed.data;
@@ -163,5 +193,51 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
+    s3: s3Config(e),
+  };
+}
+
+const isTrue = (v: string | undefined) => v === 'true' || v === '1';
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
+  if (!e.S3_BUCKET) {
+    const stray = (
+      ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const
+    ).find((name) => e[name] !== undefined);
+    if (stray)
+      fail('S3_BUCKET', `must be set when ${stray} is set (images are stored in DATA_DIR/uploads otherwise)`);
+    return null;
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    fail(
+      e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'must be set together with the other S3 key setting',
+    );
+  }
+  const bucket = e.S3_BUCKET;
+  const region = e.S3_REGION ?? 'us-east-1';
+  const forcePathStyle = isTrue(e.S3_FORCE_PATH_STYLE);
+  const endpoint = e.S3_ENDPOINT ? e.S3_ENDPOINT.replace(/\/+$/, '') : null;
+  let publicUrl: string;
+  if (e.S3_PUBLIC_URL) {
+    publicUrl = e.S3_PUBLIC_URL.replace(/\/+$/, '');
+  } else if (endpoint) {
+    const url = new URL(endpoint);
+    publicUrl = forcePathStyle
+      ? `${url.origin}${url.pathname.replace(/\/+$/, '')}/${bucket}`
+      : `${url.protocol}//${bucket}.${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } else {
+    publicUrl = `https://${bucket}.s3.${region}.amazonaws.com`;
+  }
+  return {
+    bucket,
+    region,
+    endpoint,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle,
+    publicUrl,
   };
 }

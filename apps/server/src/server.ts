@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { DEFAULT_CONTENT_DIR } from './paths.ts';
 import { ContentError } from './seed/load-content.ts';
 import { isLibraryEmpty, seedLibrary } from './seed/seed.ts';
+import { createStorage } from './storage/storage.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -31,7 +32,7 @@ try {
   if (!hasContent()) {
     console.warn(`No demo library found at ${DEFAULT_CONTENT_DIR}; starting with an empty library.`);
   } else if (await isLibraryEmpty(database.db)) {
-    const added = await seedLibrary(database.db, { dataDir: config.dataDir });
+    const added = await seedLibrary(database.db, { storage: createStorage(config) });
     console.log(`Demo library loaded: ${added.categories} categories, ${added.books} books.`);
   }
 } catch (error) {

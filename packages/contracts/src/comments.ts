@@ -29,8 +29,10 @@ export type NewCommentBody = z.infer<typeof newCommentBodySchema>;
 
 /** The answer to adding or deleting a comment: the book's new average at once. */
 export const ratingSummarySchema = z.object({ averageRating: z.number(), ratingCount: z.number().int() });
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 
 export const addedCommentSchema = z.object({ comment: commentSchema, rating: ratingSummarySchema });
+export type AddedComment = z.infer<typeof addedCommentSchema>;
 
 /** GET /api/v1/books/:bookId/comments?cursor — newest first. */
 export const commentPageSchema = z.object({

@@ -23,12 +23,14 @@ function isApiV1Write(request: FastifyRequest): boolean {
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const analyticsOrigin = config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [];
+  // Covers and avatars come from the bucket's public URL when images are stored in S3.
+  const imageOrigin = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...analyticsOrigin],
     // No 'unsafe-inline': the built app ships its CSS as files and React sets styles via the DOM.
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...imageOrigin],
     'font-src': ["'self'"],
     // Analytics scripts report back to their own origin.
     'connect-src': ["'self'", ...analyticsOrigin],

@@ -1,19 +1,11 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { normalizeSearchText } from '@sahifa/contracts/search-text';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { createSearchRepository } from '../modules/search/search.repository.ts';
 import { createTestApp, engines, FIXTURE_CONTENT_DIR, makeTempDir, type TestApp } from '../test/test-app.ts';
 import { ContentError, loadContent } from './load-content.ts';
-import { isLibraryEmpty, seedLibrary, tagSlug } from './seed.ts';
-
-describe('tagSlug', () => {
-  it('derives readable ids and stable ids for non-Latin names', () => {
-    expect(tagSlug('Self-discipline')).toBe('self-discipline');
-    expect(tagSlug('  Ethics & Virtue ')).toBe('ethics-virtue');
-    expect(tagSlug('Café')).toBe('cafe');
-    expect(tagSlug('الفلسفة')).toMatch(/^tag-[0-9a-f]{10}$/);
-    expect(tagSlug('الفلسفة')).toBe(tagSlug('الفلسفة'));
-  });
-});
+import { isLibraryEmpty, seedLibrary } from './seed.ts';
 
 describe('loadContent', () => {
   function brokenCopy(edit: (dir: string) => void): string {
@@ -94,6 +86,11 @@ describe.each(engines)('seedLibrary on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(arPage.header).toBe('الصفحة الثانية');
     expect(arPage.content4).toBe('');
+
+    // Seeded books are searchable at once (same transaction as their rows), Arabic included.
+    const search = createSearchRepository(t.db);
+    expect([...(await search.searchBookIds(['fixture'], 20))].sort()).toEqual(['test-one', 'test-two']);
+    expect(await search.searchBookIds([normalizeSearchText('الثانية')], 20)).toEqual(['test-one']);
 
     const second = await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
     expect(second).toEqual({ categories: 0, books: 0, tags: 0 });

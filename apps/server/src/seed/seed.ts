@@ -1,21 +1,28 @@
 // Loads the demo library into the database. Idempotent: categories, tags and books that already
-// exist are left alone; the whole run is one transaction, so a failure leaves nothing half-done.
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+// exist are left alone; the rows (and their search index entries) are written in one transaction,
+// so a failure leaves nothing half-done. Covers go through the storage adapter under
+// `covers/<file>`: DATA_DIR/uploads/covers by default, the bucket when S3 is configured.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, NewPage } from '../db/schema.ts';
 import { nowIso } from '../db/time.ts';
-import { uploadsDir } from '../http/uploads.ts';
+import { tagSlug } from '../modules/publishing/tag-slug.ts';
+import { indexBook } from '../modules/search/search-index.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
+import { createLocalStorage } from '../storage/local-storage.ts';
+import type { Storage } from '../storage/storage.ts';
 import type { ContentPage } from './content-schema.ts';
 import { loadContent } from './load-content.ts';
 
 export const SEED_AUTHOR = 'Sahifa';
 
 export interface SeedOptions {
-  dataDir: string;
   contentDir?: string;
+  /** Where the covers go: the app's storage (createStorage(config))… */
+  storage?: Storage;
+  /** …or, without one, the local storage of this DATA_DIR. */
+  dataDir?: string;
 }
 
 export interface SeedResult {
@@ -24,16 +31,12 @@ export interface SeedResult {
   tags: number;
 }
 
-/** "Self-discipline" → "self-discipline"; names without Latin letters get a stable hash id. */
-export function tagSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || `tag-${createHash('sha256').update(name).digest('hex').slice(0, 10)}`;
-}
+const COVER_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+};
 
 function toPageRow(bookId: string, lang: 'en' | 'ar', page: ContentPage): NewPage {
   return {
@@ -59,12 +62,18 @@ export async function isLibraryEmpty(db: Kysely<Database>): Promise<boolean> {
 export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const content = loadContent(options.contentDir ?? DEFAULT_CONTENT_DIR);
 
-  // Covers first: a failed copy then stops the seed before any row points at a missing file.
-  const coversDir = path.join(uploadsDir(options.dataDir), 'covers');
-  mkdirSync(coversDir, { recursive: true });
+  const storage = options.storage ?? (options.dataDir ? createLocalStorage(options.dataDir) : null);
+  if (!storage) throw new Error('seedLibrary needs a storage or a dataDir for the covers');
+
+  // Covers of the books to add first: a failed upload then stops the seed before any row points
+  // at a missing object.
+  const existing = new Set((await db.selectFrom('book').select('id').execute()).map((r) => r.id));
+  const coverUrls = new Map<string, string>();
   for (const { book, coverFile } of content.books) {
-    const target = path.join(coversDir, book.cover);
-    if (!existsSync(target)) copyFileSync(coverFile, target);
+    if (existing.has(book.id)) continue;
+    const type = COVER_TYPES[path.extname(book.cover).toLowerCase()] ?? 'application/octet-stream';
+    const { url } = await storage.put(`covers/${book.cover}`, await readFile(coverFile), type);
+    coverUrls.set(book.id, url);
   }
 
   return db.transaction().execute(async (trx) => {
@@ -91,7 +100,8 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
     const knownBooks = new Set((await trx.selectFrom('book').select('id').execute()).map((r) => r.id));
     const knownTags = new Set((await trx.selectFrom('tag').select('id').execute()).map((r) => r.id));
     for (const { book } of content.books) {
-      if (knownBooks.has(book.id)) continue;
+      const coverUrl = coverUrls.get(book.id);
+      if (knownBooks.has(book.id) || coverUrl === undefined) continue;
       await trx
         .insertInto('book')
         .values({
@@ -102,7 +112,7 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
           author: book.author,
           about_book: book.aboutBook,
           book_reference: book.bookReference,
-          book_image: `/uploads/covers/${book.cover}`,
+          book_image: coverUrl,
           added_by: SEED_AUTHOR,
           added_at: addedAt,
           device_info: null,
@@ -130,6 +140,7 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
           .values([...tags.keys()].map((tagId) => ({ book_id: book.id, tag_id: tagId })))
           .execute();
       }
+      await indexBook(trx, book.id);
       result.books += 1;
     }
     return result;

@@ -2,7 +2,9 @@
 // in tests and in any bundle. Add new ones at the end; names sort in the order they run.
 import type { Migration } from 'kysely';
 import { initialMigration } from './0001_initial.ts';
+import { searchMigration } from './0002_search.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
+  '0002_search': searchMigration,
 };

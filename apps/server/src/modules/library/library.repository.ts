@@ -1,6 +1,7 @@
 // The only Kysely code of the library module.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { BOOK_CARD_COLUMNS } from './book-cards.ts';
 
 export function createLibraryRepository(db: Kysely<Database>) {
   return {
@@ -28,19 +29,10 @@ export function createLibraryRepository(db: Kysely<Database>) {
     async listFeaturedBooks(limit: number) {
       return db
         .selectFrom('book')
-        .select([
-          'id',
-          'category_id',
-          'title',
-          'author',
-          'book_image',
-          'source',
-          'rating_count',
-          'rating_sum',
-        ])
-        .where('source', '=', 'official')
-        .orderBy('added_at', 'desc')
-        .orderBy('id', 'asc')
+        .select(BOOK_CARD_COLUMNS)
+        .where('book.source', '=', 'official')
+        .orderBy('book.added_at', 'desc')
+        .orderBy('book.id', 'asc')
         .limit(limit)
         .execute();
     },

@@ -1,0 +1,175 @@
+// The only Kysely code of the books module: browsing by category and tag, the preview and the
+// reader. Lists are newest first, (added_at, id) descending, paged by keyset — never OFFSET.
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { BOOK_CARD_COLUMNS } from '../library/book-cards.ts';
+
+type Count = number | string | bigint;
+const CATEGORIES_PER_QUERY = 100;
+
+/** (added_at, id) of the last book already shown. */
+export type BookKeys = readonly [string, string];
+
+function pageCount(eb: ExpressionBuilder<Database, 'book'>, lang: 'en' | 'ar') {
+  return eb
+    .selectFrom('page')
+    .select((sub) => sub.fn.countAll<Count>().as('n'))
+    .whereRef('page.book_id', '=', 'book.id')
+    .where('page.lang', '=', lang);
+}
+
+export function createBooksRepository(db: Kysely<Database>) {
+  return {
+    async findCategory(categoryId: string) {
+      const row = await db
+        .selectFrom('category')
+        .select((eb) => [
+          'category.id',
+          'category.title',
+          'category.title_ar',
+          eb
+            .selectFrom('book')
+            .select((sub) => sub.fn.countAll<Count>().as('n'))
+            .whereRef('book.category_id', '=', 'category.id')
+            .as('book_count'),
+        ])
+        .where('category.id', '=', categoryId)
+        .executeTakeFirst();
+      return row && { ...row, book_count: Number(row.book_count ?? 0) };
+    },
+
+    /**
+     * The newest `perCategory` books of each given category: one UNION ALL query of index range
+     * scans (per batch of categories), so the cost does not grow with the number of books.
+     * Rows come grouped by nothing in particular; the caller orders them.
+     */
+    async listNewestPerCategory(categoryIds: readonly string[], perCategory: number) {
+      const newestOf = (categoryId: string, index: number) =>
+        db
+          .selectFrom(
+            db
+              .selectFrom('book')
+              .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
+              .where('book.category_id', '=', categoryId)
+              .orderBy('book.added_at', 'desc')
+              .orderBy('book.id', 'desc')
+              .limit(perCategory)
+              .as(`c${index}`),
+          )
+          .selectAll();
+      const rows = [];
+      // SQLite allows at most 500 terms in a compound SELECT.
+      for (let start = 0; start < categoryIds.length; start += CATEGORIES_PER_QUERY) {
+        const batch = categoryIds.slice(start, start + CATEGORIES_PER_QUERY).map(newestOf);
+        const [first, ...others] = batch;
+        if (!first) continue;
+        rows.push(...(await others.reduce((query, next) => query.unionAll(next), first).execute()));
+      }
+      return rows;
+    },
+
+    /** Official and member summaries of a category together, newest first. */
+    async listCategoryBooks(categoryId: string, after: BookKeys | undefined, limit: number) {
+      let query = db
+        .selectFrom('book')
+        .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
+        .where('book.category_id', '=', categoryId);
+      if (after) {
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
+        );
+      }
+      return query.orderBy('book.added_at', 'desc').orderBy('book.id', 'desc').limit(limit).execute();
+    },
+
+    async findTag(tagId: string) {
+      return db
+        .selectFrom('tag')
+        .select(['tag.id', 'tag.name'])
+        .where('tag.id', '=', tagId)
+        .executeTakeFirst();
+    },
+
+    async listTagBooks(tagId: string, after: BookKeys | undefined, limit: number) {
+      let query = db
+        .selectFrom('book_tag')
+        .innerJoin('book', 'book.id', 'book_tag.book_id')
+        .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
+        .where('book_tag.tag_id', '=', tagId);
+      if (after) {
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
+        );
+      }
+      return query.orderBy('book.added_at', 'desc').orderBy('book.id', 'desc').limit(limit).execute();
+    },
+
+    /** Everything the preview shows about the book itself, with its publisher and page counts. */
+    async findBook(bookId: string) {
+      const row = await db
+        .selectFrom('book')
+        .leftJoin('user', 'user.id', 'book.user_id')
+        .select((eb) => [
+          ...BOOK_CARD_COLUMNS,
+          'book.about_book',
+          'book.book_reference',
+          'book.added_by',
+          'book.added_at',
+          'book.user_id',
+          'user.user_number as publisher_number',
+          'user.name as publisher_name',
+          'user.image as publisher_image',
+          pageCount(eb, 'en').as('en_count'),
+          pageCount(eb, 'ar').as('ar_count'),
+        ])
+        .where('book.id', '=', bookId)
+        .executeTakeFirst();
+      return row && { ...row, en_count: Number(row.en_count ?? 0), ar_count: Number(row.ar_count ?? 0) };
+    },
+
+    async listBookTags(bookId: string) {
+      return db
+        .selectFrom('book_tag')
+        .innerJoin('tag', 'tag.id', 'book_tag.tag_id')
+        .select(['tag.id', 'tag.name'])
+        .where('book_tag.book_id', '=', bookId)
+        .orderBy('tag.name')
+        .orderBy('tag.id')
+        .execute();
+    },
+
+    /** What the reader's header needs. */
+    async findBookHeader(bookId: string) {
+      return db
+        .selectFrom('book')
+        .select(['book.id', 'book.category_id', 'book.title', 'book.author', 'book.book_image'])
+        .where('book.id', '=', bookId)
+        .executeTakeFirst();
+    },
+
+    /** Both languages' pages, each in `order`. */
+    async listPages(bookId: string) {
+      return db
+        .selectFrom('page')
+        .select([
+          'page.lang',
+          'page.order',
+          'page.header',
+          'page.sub_header',
+          'page.content1',
+          'page.sub_header2',
+          'page.content2',
+          'page.sub_header3',
+          'page.content3',
+          'page.sub_header4',
+          'page.content4',
+        ])
+        .where('page.book_id', '=', bookId)
+        .orderBy('page.lang')
+        .orderBy('page.order')
+        .execute();
+    },
+  };
+}
+
+export type BooksRepository = ReturnType<typeof createBooksRepository>;

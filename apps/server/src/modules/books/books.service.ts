@@ -1,0 +1,186 @@
+// Browsing rules: categories and tags list official and member summaries together, newest
+// first; the preview and the reader each answer in one request with the member's state.
+import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
+import type {
+  BookPreview,
+  BookReading,
+  BooksByCategory,
+  CategoryBooks,
+  TagBooks,
+} from '@sahifa/contracts/books';
+import { PAGE_SIZE, type Page } from '@sahifa/contracts/library';
+import type { CommentsService } from '../comments/comments.service.ts';
+import { toBookCard } from '../library/book-cards.ts';
+import { decodeCursor, toPage } from '../library/cursor.ts';
+import type { LibraryRepository } from '../library/library.repository.ts';
+import { bookNotFound, categoryNotFound, tagNotFound } from '../library/not-found.ts';
+import type { ReadingRepository } from '../reading/reading.repository.ts';
+import { bookPageCount, toReaderState } from '../reading/reading.service.ts';
+import type { BookKeys, BooksRepository } from './books.repository.ts';
+
+/** /app/books shows this many of each category's newest books. */
+export const BOOKS_PER_CATEGORY = 12;
+
+interface Dependencies {
+  books: BooksRepository;
+  library: LibraryRepository;
+  reading: ReadingRepository;
+  comments: CommentsService;
+}
+
+/** added_at descending, then id descending: the order of every list of books. */
+function newestFirst(a: { added_at: string; id: string }, b: { added_at: string; id: string }): number {
+  if (a.added_at !== b.added_at) return a.added_at < b.added_at ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+function bookCursor(cursor: string | undefined): BookKeys | undefined {
+  return decodeCursor(cursor, 2) as BookKeys | undefined;
+}
+
+interface PageRow {
+  lang: 'en' | 'ar';
+  order: number;
+  header: string;
+  sub_header: string;
+  content1: string;
+  sub_header2: string;
+  content2: string;
+  sub_header3: string;
+  content3: string;
+  sub_header4: string;
+  content4: string;
+}
+
+function toPageDto(row: PageRow): Page {
+  return {
+    order: Number(row.order),
+    header: row.header,
+    subHeader: row.sub_header,
+    content1: row.content1,
+    subHeader2: row.sub_header2,
+    content2: row.content2,
+    subHeader3: row.sub_header3,
+    content3: row.content3,
+    subHeader4: row.sub_header4,
+    content4: row.content4,
+  };
+}
+
+export function createBooksService({ books, library, reading, comments }: Dependencies) {
+  return {
+    async byCategory(): Promise<BooksByCategory> {
+      const categories = await library.listCategoriesWithCounts();
+      const newest = await books.listNewestPerCategory(
+        categories.filter((category) => category.book_count > 0).map((category) => category.id),
+        BOOKS_PER_CATEGORY,
+      );
+      const byCategory = new Map<string, typeof newest>();
+      for (const row of newest) {
+        const list = byCategory.get(row.category_id);
+        if (list) list.push(row);
+        else byCategory.set(row.category_id, [row]);
+      }
+      for (const list of byCategory.values()) list.sort(newestFirst);
+      return {
+        categories: categories.map((category) => ({
+          id: category.id,
+          title: category.title,
+          titleAr: category.title_ar,
+          bookCount: category.book_count,
+          books: (byCategory.get(category.id) ?? []).map(toBookCard),
+        })),
+      };
+    },
+
+    async categoryBooks(
+      categoryId: string,
+      cursor?: string,
+      limit: number = PAGE_SIZE.books,
+    ): Promise<CategoryBooks> {
+      const after = bookCursor(cursor);
+      const [category, rows] = await Promise.all([
+        books.findCategory(categoryId),
+        books.listCategoryBooks(categoryId, after, limit + 1),
+      ]);
+      if (!category) throw categoryNotFound();
+      const page = toPage(rows, limit, (row) => [row.added_at, row.id]);
+      return {
+        category: {
+          id: category.id,
+          title: category.title,
+          titleAr: category.title_ar,
+          bookCount: category.book_count,
+        },
+        books: page.items.map(toBookCard),
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    async tagBooks(tagId: string, cursor?: string, limit: number = PAGE_SIZE.books): Promise<TagBooks> {
+      const after = bookCursor(cursor);
+      const [tag, rows] = await Promise.all([
+        books.findTag(tagId),
+        books.listTagBooks(tagId, after, limit + 1),
+      ]);
+      if (!tag) throw tagNotFound();
+      const page = toPage(rows, limit, (row) => [row.added_at, row.id]);
+      return { tag, books: page.items.map(toBookCard), nextCursor: page.nextCursor };
+    },
+
+    async preview(userId: string, bookId: string): Promise<BookPreview> {
+      const [book, tags, state, firstComments] = await Promise.all([
+        books.findBook(bookId),
+        books.listBookTags(bookId),
+        reading.findReaderState(userId, bookId),
+        comments.listPage(bookId, userId),
+      ]);
+      if (!book) throw bookNotFound();
+      const publisher =
+        book.source === 'member' && book.publisher_number !== null
+          ? {
+              userNumber: Number(book.publisher_number),
+              displayName: (book.publisher_name ?? '').trim() || FALLBACK_DISPLAY_NAME,
+              photoURL: book.publisher_image,
+            }
+          : null;
+      return {
+        book: {
+          ...toBookCard(book),
+          aboutBook: book.about_book,
+          bookReference: book.book_reference,
+          tags,
+          pageCounts: { en: book.en_count, ar: book.ar_count },
+          addedBy: book.added_by,
+          addedAt: book.added_at,
+          publisher,
+          isMine: book.user_id !== null && book.user_id === userId,
+        },
+        state: toReaderState(state, bookPageCount(book)),
+        comments: firstComments,
+      };
+    },
+
+    async read(userId: string, bookId: string): Promise<BookReading> {
+      const [book, pages, state] = await Promise.all([
+        books.findBookHeader(bookId),
+        books.listPages(bookId),
+        reading.findReaderState(userId, bookId),
+      ]);
+      if (!book) throw bookNotFound();
+      const en = pages.filter((p) => p.lang === 'en').map(toPageDto);
+      const ar = pages.filter((p) => p.lang === 'ar').map(toPageDto);
+      return {
+        book: {
+          id: book.id,
+          categoryId: book.category_id,
+          title: book.title,
+          author: book.author,
+          bookImage: book.book_image,
+        },
+        pages: { en, ar },
+        state: toReaderState(state, Math.max(en.length, ar.length)),
+      };
+    },
+  };
+}

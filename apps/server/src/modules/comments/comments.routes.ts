@@ -1,0 +1,72 @@
+// Ratings and comments on a book.
+import {
+  addedCommentSchema,
+  commentPageSchema,
+  newCommentBodySchema,
+  ratingSummarySchema,
+} from '@sahifa/contracts/comments';
+import { cursorQuerySchema } from '@sahifa/contracts/library';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { memberOnly, requireMember } from '../../auth/require-member.ts';
+import { bookIdParamsSchema, commentIdParamsSchema } from '../library/params.ts';
+import { createCommentsRepository } from './comments.repository.ts';
+import { createCommentsService } from './comments.service.ts';
+
+export async function commentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = createCommentsService(createCommentsRepository(app.db));
+  app.addHook('onRequest', memberOnly);
+
+  app.get(
+    '/api/v1/books/:bookId/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "A book's comments, newest first (cursor pagination), with its average rating",
+        params: bookIdParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: commentPageSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireMember(request);
+      const { cursor, limit } = request.query;
+      return service.page(request.params.bookId, user.id, cursor, limit);
+    },
+  );
+
+  app.post(
+    '/api/v1/books/:bookId/comments',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Rate a book (1–5) with an optional comment; answers the new average at once',
+        params: bookIdParamsSchema,
+        body: newCommentBodySchema,
+        response: { 201: addedCommentSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireMember(request);
+      const added = await service.add(user.id, request.params.bookId, request.body);
+      return reply.status(201).send(added);
+    },
+  );
+
+  app.delete(
+    '/api/v1/comments/:commentId',
+    {
+      schema: {
+        tags: ['comments'],
+        summary: "Delete one's own comment; answers the book's new average",
+        params: commentIdParamsSchema,
+        response: { 200: ratingSummarySchema },
+      },
+    },
+    async (request) => {
+      const user = await requireMember(request);
+      return service.remove(user.id, request.params.commentId);
+    },
+  );
+}

@@ -1,0 +1,91 @@
+// Comment and rating rules: a rating 1–5 with an optional comment; newest first; only the
+// author deletes; the average is sum / count, 0 when there are none (spec).
+import { randomUUID } from 'node:crypto';
+import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
+import type { Comment, CommentPage, NewCommentBody } from '@sahifa/contracts/comments';
+import { PAGE_SIZE } from '@sahifa/contracts/library';
+import { nowIso } from '../../db/time.ts';
+import { AppError } from '../../http/errors.ts';
+import { averageRating } from '../library/book-cards.ts';
+import { decodeCursor, toPage } from '../library/cursor.ts';
+import { bookNotFound } from '../library/not-found.ts';
+import type { CommentRow, CommentsRepository, RatingRow } from './comments.repository.ts';
+
+export function toComment(row: CommentRow, viewerId: string): Comment {
+  return {
+    id: row.id,
+    bookId: row.book_id,
+    rating: Number(row.rating),
+    comment: row.comment,
+    date: row.date,
+    author: {
+      userNumber: Number(row.author_number),
+      displayName: row.author_name.trim() || FALLBACK_DISPLAY_NAME,
+      photoURL: row.author_image,
+    },
+    isMine: row.user_id === viewerId,
+  };
+}
+
+export function toRatingSummary(row: RatingRow) {
+  return {
+    averageRating: averageRating(row.rating_count, row.rating_sum),
+    ratingCount: Number(row.rating_count),
+  };
+}
+
+export function createCommentsService(repository: CommentsRepository) {
+  /** A page of comments, newest first; no check that the book exists. */
+  async function listPage(
+    bookId: string,
+    viewerId: string,
+    cursor?: string,
+    limit: number = PAGE_SIZE.comments,
+  ) {
+    const after = decodeCursor(cursor, 2) as [string, string] | undefined;
+    const rows = await repository.listComments(bookId, after, limit + 1);
+    const page = toPage(rows, limit, (row) => [row.date, row.id]);
+    return { items: page.items.map((row) => toComment(row, viewerId)), nextCursor: page.nextCursor };
+  }
+
+  return {
+    listPage,
+
+    async page(bookId: string, viewerId: string, cursor?: string, limit?: number): Promise<CommentPage> {
+      // Decode first: a bad cursor is a 400 before any query runs.
+      decodeCursor(cursor, 2);
+      const [rating, page] = await Promise.all([
+        repository.findRating(bookId),
+        listPage(bookId, viewerId, cursor, limit),
+      ]);
+      if (!rating) throw bookNotFound();
+      return { ...page, rating: toRatingSummary(rating) };
+    },
+
+    async add(userId: string, bookId: string, body: NewCommentBody) {
+      const added = await repository.addComment({
+        id: randomUUID(),
+        bookId,
+        userId,
+        rating: body.rating,
+        comment: body.comment.trim(),
+        date: nowIso(),
+      });
+      if (!added) throw bookNotFound();
+      return { comment: toComment(added.comment, userId), rating: toRatingSummary(added.rating) };
+    },
+
+    async remove(userId: string, commentId: string) {
+      const outcome = await repository.deleteComment(commentId, userId);
+      if (outcome.status === 'not_found') {
+        throw new AppError(404, 'COMMENT_NOT_FOUND', 'This comment does not exist.');
+      }
+      if (outcome.status === 'forbidden') {
+        throw new AppError(403, 'FORBIDDEN', 'Only the author of a comment can delete it.');
+      }
+      return toRatingSummary(outcome.rating);
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

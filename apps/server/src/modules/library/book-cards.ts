@@ -1,0 +1,70 @@
+// How a book becomes a card (bookCardSchema), shared by every list of books: the library,
+// categories, tags, My Library and search. Keep these signatures stable; other modules use them.
+import type { BookCard } from '@sahifa/contracts';
+import type { Kysely } from 'kysely';
+import type { BookSource, Database } from '../../db/schema.ts';
+
+/** Select these from `book` (joins allowed) and map each row with `toBookCard`. */
+export const BOOK_CARD_COLUMNS = [
+  'book.id',
+  'book.category_id',
+  'book.title',
+  'book.author',
+  'book.book_image',
+  'book.source',
+  'book.rating_count',
+  'book.rating_sum',
+] as const;
+
+export interface BookCardRow {
+  id: string;
+  category_id: string;
+  title: string;
+  author: string;
+  book_image: string | null;
+  source: BookSource;
+  rating_count: number | string | bigint;
+  rating_sum: number | string | bigint;
+}
+
+/** Spec: the average rating is 0 when there are no ratings, otherwise sum / count (unrounded). */
+export function averageRating(
+  ratingCount: number | string | bigint,
+  ratingSum: number | string | bigint,
+): number {
+  const count = Number(ratingCount);
+  return count > 0 ? Number(ratingSum) / count : 0;
+}
+
+export function toBookCard(row: BookCardRow): BookCard {
+  return {
+    id: row.id,
+    categoryId: row.category_id,
+    title: row.title,
+    author: row.author,
+    bookImage: row.book_image,
+    source: row.source,
+    averageRating: averageRating(row.rating_count, row.rating_sum),
+    ratingCount: Number(row.rating_count),
+  };
+}
+
+/**
+ * Cards for the given book ids in one query, in the order of `ids` (unknown ids are skipped, repeats kept once).
+ * For lists whose order is decided elsewhere, e.g. ranked search results.
+ */
+export async function findBookCardsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<BookCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('book')
+    .select(BOOK_CARD_COLUMNS)
+    .where('book.id', 'in', [...new Set(ids)])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, toBookCard(row)]));
+  const cards: BookCard[] = [];
+  for (const id of new Set(ids)) {
+    const card = byId.get(id);
+    if (card) cards.push(card);
+  }
+  return cards;
+}

@@ -1,0 +1,147 @@
+// Helpers for the library's API tests (books, reading, comments): members, requests as a
+// browser sends them, and books inserted with controlled dates.
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { vi } from 'vitest';
+import type { Engine } from '../../db/kysely.ts';
+import type { BookSource, Database } from '../../db/schema.ts';
+import { newCredentials, signUp } from '../../test/auth-helpers.ts';
+import { TEST_ORIGIN } from '../../test/test-app.ts';
+
+export interface TestMember {
+  id: string;
+  userNumber: number;
+  cookie: string;
+}
+
+export async function signUpMember(app: FastifyInstance, name = 'Test Member'): Promise<TestMember> {
+  const { response, cookie } = await signUp(app, newCredentials({ name }));
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+  const user = response.json().user as { id: string; userNumber: number };
+  return { id: user.id, userNumber: user.userNumber, cookie };
+}
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+/** A request as the web app sends it: same origin, the member's cookie (none when signed out). */
+export function call(
+  app: FastifyInstance,
+  member: TestMember | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) {
+  const options: InjectOptions = {
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, ...(member ? { cookie: member.cookie } : {}) },
+  };
+  if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
+  return app.inject(options);
+}
+
+export interface TestBook {
+  id: string;
+  categoryId: string;
+  addedAt: string;
+  source?: BookSource;
+  userId?: string | null;
+  title?: string;
+  enPages?: number;
+  arPages?: number;
+  tags?: string[];
+  ratingCount?: number;
+  ratingSum?: number;
+}
+
+/** The text columns of a page: a header and one paragraph, the rest empty. */
+export function pageText(header: string) {
+  return {
+    header,
+    sub_header: '',
+    content1: `Text of ${header}.`,
+    sub_header2: '',
+    content2: '',
+    sub_header3: '',
+    content3: '',
+    sub_header4: '',
+    content4: '',
+  };
+}
+
+/** Inserts a book (with `enPages`/`arPages` pages, default 1 each) and links it to existing tags. */
+export async function insertBook(db: Kysely<Database>, book: TestBook): Promise<void> {
+  await db
+    .insertInto('book')
+    .values({
+      id: book.id,
+      category_id: book.categoryId,
+      source: book.source ?? 'official',
+      title: book.title ?? `Title ${book.id}`,
+      author: 'Author',
+      about_book: '',
+      book_reference: '',
+      book_image: null,
+      added_by: 'Sahifa',
+      added_at: book.addedAt,
+      device_info: null,
+      user_id: book.userId ?? null,
+      rating_count: book.ratingCount ?? 0,
+      rating_sum: book.ratingSum ?? 0,
+    })
+    .execute();
+  const pages = [
+    ...Array.from({ length: book.enPages ?? 1 }, (_, i) => ({ lang: 'en' as const, order: i + 1 })),
+    ...Array.from({ length: book.arPages ?? 1 }, (_, i) => ({ lang: 'ar' as const, order: i + 1 })),
+  ];
+  if (pages.length > 0) {
+    await db
+      .insertInto('page')
+      .values(
+        pages.map((p) => ({
+          book_id: book.id,
+          lang: p.lang,
+          order: p.order,
+          ...pageText(`${p.lang} ${p.order}`),
+        })),
+      )
+      .execute();
+  }
+  if (book.tags && book.tags.length > 0) {
+    await db
+      .insertInto('book_tag')
+      .values(book.tags.map((tagId) => ({ book_id: book.id, tag_id: tagId })))
+      .execute();
+  }
+}
+
+/** Number of rows in a table matching a column, for "nothing was written" checks. */
+export async function countRows(
+  db: Kysely<Database>,
+  table: 'bookmark' | 'reading_progress' | 'finished_book' | 'book_comment',
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * How many SQL statements `run` sends to the database (the session lookup included), counted
+ * at the driver: statements prepared by better-sqlite3, or queries sent by a pg client.
+ */
+export async function countQueries(engine: Engine, run: () => Promise<unknown>): Promise<number> {
+  const spy =
+    engine === 'sqlite' ? vi.spyOn(SQLite.prototype, 'prepare') : vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    await run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}

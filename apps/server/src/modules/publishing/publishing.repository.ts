@@ -1,0 +1,169 @@
+// The only Kysely code of the publishing module. Every write is one transaction that also keeps
+// the search index in step (modules/search/search-index.ts).
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewBook, NewPage, PageLang } from '../../db/schema.ts';
+import { indexBook, removeBookFromIndex } from '../search/search-index.ts';
+
+export interface PageFields {
+  order: number;
+  header: string;
+  subHeader: string;
+  content1: string;
+  subHeader2: string;
+  content2: string;
+  subHeader3: string;
+  content3: string;
+  subHeader4: string;
+  content4: string;
+}
+
+export interface SummaryContent {
+  categoryId: string;
+  title: string;
+  author: string;
+  aboutBook: string;
+  bookReference: string;
+  bookImage: string | null;
+  /** Tag ids (slugs) with the name to create a missing tag under. */
+  tags: { id: string; name: string }[];
+  enPages: PageFields[];
+  arPages: PageFields[];
+}
+
+function pageRow(bookId: string, lang: PageLang, p: PageFields): NewPage {
+  return {
+    book_id: bookId,
+    lang,
+    order: p.order,
+    header: p.header,
+    sub_header: p.subHeader,
+    content1: p.content1,
+    sub_header2: p.subHeader2,
+    content2: p.content2,
+    sub_header3: p.subHeader3,
+    content3: p.content3,
+    sub_header4: p.subHeader4,
+    content4: p.content4,
+  };
+}
+
+async function writeChildren(trx: Transaction<Database>, bookId: string, content: SummaryContent) {
+  const pages = [
+    ...content.enPages.map((p) => pageRow(bookId, 'en', p)),
+    ...content.arPages.map((p) => pageRow(bookId, 'ar', p)),
+  ];
+  if (pages.length > 0) await trx.insertInto('page').values(pages).execute();
+  if (content.tags.length > 0) {
+    // A tag that exists keeps its name (first spelling wins).
+    await trx
+      .insertInto('tag')
+      .values(content.tags)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('book_tag')
+      .values(content.tags.map((t) => ({ book_id: bookId, tag_id: t.id })))
+      .execute();
+  }
+}
+
+export function createPublishingRepository(db: Kysely<Database>) {
+  return {
+    async categoryExists(categoryId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('category')
+        .select('id')
+        .where('id', '=', categoryId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Who may change the book, and its current cover. */
+    async findBookAccess(bookId: string) {
+      return db
+        .selectFrom('book')
+        .select(['id', 'source', 'user_id', 'book_image', 'category_id'])
+        .where('id', '=', bookId)
+        .executeTakeFirst();
+    },
+
+    async findEditable(bookId: string) {
+      const [book, tags, pages] = await Promise.all([
+        db
+          .selectFrom('book')
+          .select(['id', 'title', 'author', 'category_id', 'about_book', 'book_reference', 'book_image'])
+          .where('id', '=', bookId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('book_tag')
+          .innerJoin('tag', 'tag.id', 'book_tag.tag_id')
+          .select('tag.name')
+          .where('book_tag.book_id', '=', bookId)
+          .orderBy('tag.name')
+          .execute(),
+        db
+          .selectFrom('page')
+          .selectAll()
+          .where('book_id', '=', bookId)
+          .orderBy('lang')
+          .orderBy('order')
+          .execute(),
+      ]);
+      return book ? { book, tags: tags.map((t) => t.name), pages } : undefined;
+    },
+
+    async insertSummary(book: NewBook, content: SummaryContent): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('book').values(book).execute();
+        await writeChildren(trx, book.id, content);
+        await indexBook(trx, book.id);
+      });
+    },
+
+    /** Replaces the member's summary; false when it is not (or no longer) theirs. */
+    async updateSummary(bookId: string, userId: string, content: SummaryContent): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('book')
+          .set({
+            category_id: content.categoryId,
+            title: content.title,
+            author: content.author,
+            about_book: content.aboutBook,
+            book_reference: content.bookReference,
+            book_image: content.bookImage,
+          })
+          .where('id', '=', bookId)
+          .where('source', '=', 'member')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return false;
+        await trx.deleteFrom('page').where('book_id', '=', bookId).execute();
+        await trx.deleteFrom('book_tag').where('book_id', '=', bookId).execute();
+        await writeChildren(trx, bookId, content);
+        await indexBook(trx, bookId);
+        return true;
+      });
+    },
+
+    /** Deletes the member's summary and everything hanging off it; false when it is not theirs. */
+    async deleteSummary(bookId: string, userId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx
+          .selectFrom('book')
+          .select('id')
+          .where('id', '=', bookId)
+          .where('source', '=', 'member')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!owned) return false;
+        await removeBookFromIndex(trx, bookId);
+        // Pages, tags links, bookmarks, progress, finished records and comments cascade.
+        await trx.deleteFrom('book').where('id', '=', bookId).execute();
+        return true;
+      });
+    },
+  };
+}
+
+export type PublishingRepository = ReturnType<typeof createPublishingRepository>;

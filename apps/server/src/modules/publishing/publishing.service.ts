@@ -1,0 +1,243 @@
+// Member summaries (spec: darkerSummaries): rules and authorization. Everything is validated
+// before the cover is stored; the cover is stored before the rows are written (one transaction,
+// with the search index); if that write fails, the stored cover is removed again. A replaced or
+// deleted cover is removed from storage once the rows no longer point at it.
+import { randomUUID } from 'node:crypto';
+import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
+import { type EditableSummary, type SavedSummary, summaryInputSchema } from '@sahifa/contracts/publishing';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { SessionUser } from '../../auth/session.ts';
+import { nowIso } from '../../db/time.ts';
+import { AppError } from '../../http/errors.ts';
+import { toWebpCover, WEBP_CONTENT_TYPE } from '../../storage/images.ts';
+import { type Storage, UPLOAD_FOLDERS } from '../../storage/storage.ts';
+import { bookNotFound } from '../library/not-found.ts';
+import type { PageFields, PublishingRepository, SummaryContent } from './publishing.repository.ts';
+import { tagSlug } from './tag-slug.ts';
+
+export const DEVICE_INFO_MAX_LENGTH = 200;
+
+type SummaryData = z.output<typeof summaryInputSchema>;
+
+export interface SummaryForm {
+  /** The `data` field: a JSON string (or an object, when the part was sent as application/json). */
+  data: unknown;
+  /** The `cover` file's bytes, unchecked. */
+  cover: Buffer | null;
+}
+
+const unknownCategory = () => new AppError(400, 'UNKNOWN_CATEGORY', 'Unknown category.');
+const notYours = (action: 'edit' | 'delete') =>
+  new AppError(403, 'FORBIDDEN', `Only the member who published this summary can ${action} it.`);
+const official = () => new AppError(403, 'FORBIDDEN', 'Summaries of the Sahifa library cannot be changed.');
+
+function invalid(message: string) {
+  return new AppError(400, 'VALIDATION_ERROR', message);
+}
+
+/** Parses and checks the `data` field; the schema trims every text (spec). */
+export function parseSummaryData(data: unknown): SummaryData {
+  if (data === undefined || data === null || data === '') {
+    throw invalid('The summary is missing: send it as JSON in the `data` form field.');
+  }
+  let value = data;
+  if (typeof data === 'string') {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      throw invalid('The `data` form field is not valid JSON.');
+    }
+  }
+  const parsed = summaryInputSchema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+      .join('; ');
+    throw invalid(message || 'The summary is not valid.');
+  }
+  return parsed.data;
+}
+
+function toContent(data: SummaryData, bookImage: string | null): SummaryContent {
+  // One tag per slug: "Stoicism" and "stoicism" are the same tag.
+  const tags = new Map<string, string>();
+  for (const name of data.tags) {
+    const id = tagSlug(name);
+    if (!tags.has(id)) tags.set(id, name);
+  }
+  const byOrder = (a: PageFields, b: PageFields) => a.order - b.order;
+  return {
+    categoryId: data.categoryId,
+    title: data.title,
+    author: data.author,
+    aboutBook: data.aboutBook,
+    bookReference: data.bookReference,
+    bookImage,
+    tags: [...tags].map(([id, name]) => ({ id, name })),
+    enPages: [...data.enPages].sort(byOrder),
+    arPages: [...data.arPages].sort(byOrder),
+  };
+}
+
+function toPageInput(p: {
+  order: number;
+  header: string;
+  sub_header: string;
+  content1: string;
+  sub_header2: string;
+  content2: string;
+  sub_header3: string;
+  content3: string;
+  sub_header4: string;
+  content4: string;
+}): PageFields {
+  return {
+    order: p.order,
+    header: p.header,
+    subHeader: p.sub_header,
+    content1: p.content1,
+    subHeader2: p.sub_header2,
+    content2: p.content2,
+    subHeader3: p.sub_header3,
+    content3: p.content3,
+    subHeader4: p.sub_header4,
+    content4: p.content4,
+  };
+}
+
+export function displayNameOf(member: SessionUser): string {
+  return member.name.trim() || FALLBACK_DISPLAY_NAME;
+}
+
+export function createPublishingService(deps: {
+  repository: PublishingRepository;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}) {
+  const { repository, storage, log } = deps;
+
+  /** Only covers this module stored are ever deleted (never a demo library cover). */
+  function ownCoverKey(url: string | null): string | null {
+    if (!url) return null;
+    const key = storage.keyFromUrl(url);
+    return key?.startsWith(`${UPLOAD_FOLDERS.summaryCovers}/`) ? key : null;
+  }
+
+  async function deleteQuietly(key: string | null) {
+    if (!key) return;
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      // The rows are already right; a leftover object costs only space.
+      log.error({ err: error, key }, 'could not delete a stored cover');
+    }
+  }
+
+  /** Validates the whole form, then stores the cover (if any); returns its key and URL. */
+  async function prepare(form: SummaryForm) {
+    const data = parseSummaryData(form.data);
+    if (!(await repository.categoryExists(data.categoryId))) throw unknownCategory();
+    if (!form.cover) return { data, stored: null };
+    const image = await toWebpCover(form.cover);
+    const key = `${UPLOAD_FOLDERS.summaryCovers}/${randomUUID()}`;
+    const { url } = await storage.put(key, image.bytes, WEBP_CONTENT_TYPE);
+    return { data, stored: { key, url } };
+  }
+
+  async function ownedMemberBook(member: SessionUser, bookId: string, action: 'edit' | 'delete') {
+    const book = await repository.findBookAccess(bookId);
+    if (!book) throw bookNotFound();
+    if (book.source !== 'member') throw official();
+    if (book.user_id !== member.id) throw notYours(action);
+    return book;
+  }
+
+  return {
+    async create(
+      member: SessionUser,
+      form: SummaryForm,
+      userAgent: string | undefined,
+    ): Promise<SavedSummary> {
+      const { data, stored } = await prepare(form);
+      const id = randomUUID();
+      try {
+        await repository.insertSummary(
+          {
+            id,
+            category_id: data.categoryId,
+            source: 'member',
+            title: data.title,
+            author: data.author,
+            about_book: data.aboutBook,
+            book_reference: data.bookReference,
+            book_image: stored?.url ?? null,
+            added_by: displayNameOf(member),
+            added_at: nowIso(),
+            device_info: userAgent ? userAgent.slice(0, DEVICE_INFO_MAX_LENGTH) : null,
+            user_id: member.id,
+          },
+          toContent(data, stored?.url ?? null),
+        );
+      } catch (error) {
+        await deleteQuietly(stored?.key ?? null);
+        throw error;
+      }
+      return { id, categoryId: data.categoryId, bookImage: stored?.url ?? null };
+    },
+
+    /** Checked before the upload is read, so nobody else's upload is ever decoded. */
+    async assertCanEdit(member: SessionUser, bookId: string): Promise<void> {
+      await ownedMemberBook(member, bookId, 'edit');
+    },
+
+    async update(member: SessionUser, bookId: string, form: SummaryForm): Promise<SavedSummary> {
+      const before = await ownedMemberBook(member, bookId, 'edit');
+      const { data, stored } = await prepare(form);
+      const bookImage = stored ? stored.url : data.removeCover ? null : before.book_image;
+      let updated: boolean;
+      try {
+        updated = await repository.updateSummary(bookId, member.id, toContent(data, bookImage));
+      } catch (error) {
+        await deleteQuietly(stored?.key ?? null);
+        throw error;
+      }
+      if (!updated) {
+        // Deleted (or changed hands) while the upload was being processed.
+        await deleteQuietly(stored?.key ?? null);
+        throw bookNotFound();
+      }
+      if (bookImage !== before.book_image) await deleteQuietly(ownCoverKey(before.book_image));
+      return { id: bookId, categoryId: data.categoryId, bookImage };
+    },
+
+    async remove(member: SessionUser, bookId: string): Promise<void> {
+      const book = await ownedMemberBook(member, bookId, 'delete');
+      if (!(await repository.deleteSummary(bookId, member.id))) throw bookNotFound();
+      // Spec: deleting a darker summary removes its image from storage.
+      await deleteQuietly(ownCoverKey(book.book_image));
+    },
+
+    async editable(member: SessionUser, bookId: string): Promise<EditableSummary> {
+      await ownedMemberBook(member, bookId, 'edit');
+      const found = await repository.findEditable(bookId);
+      if (!found) throw bookNotFound();
+      const { book, tags, pages } = found;
+      return {
+        id: book.id,
+        title: book.title,
+        author: book.author,
+        categoryId: book.category_id,
+        tags,
+        aboutBook: book.about_book,
+        bookReference: book.book_reference,
+        bookImage: book.book_image,
+        enPages: pages.filter((p) => p.lang === 'en').map(toPageInput),
+        arPages: pages.filter((p) => p.lang === 'ar').map(toPageInput),
+      };
+    },
+  };
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>;

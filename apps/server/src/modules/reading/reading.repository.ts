@@ -1,0 +1,221 @@
+// The only Kysely code of the reading module: bookmarks, reading progress, finished books and
+// My Library. Every read here is keyed by the signed-in member, so nobody reaches another's rows.
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { BOOK_CARD_COLUMNS } from '../library/book-cards.ts';
+
+type Count = number | string | bigint;
+
+/** Number of pages of the outer query's `book` in one language (a correlated subquery). */
+function pageCount(eb: ExpressionBuilder<Database, 'book'>, lang: 'en' | 'ar') {
+  return eb
+    .selectFrom('page')
+    .select((sub) => sub.fn.countAll<Count>().as('n'))
+    .whereRef('page.book_id', '=', 'book.id')
+    .where('page.lang', '=', lang);
+}
+
+export interface ReaderStateRow {
+  bookmarked: unknown;
+  page_number: number | null;
+  progress_updated_at: string | null;
+  finished_at: string | null;
+}
+
+export function createReadingRepository(db: Kysely<Database>) {
+  return {
+    /** Whether the member bookmarked, is reading or finished the book: one round trip. */
+    async findReaderState(userId: string, bookId: string): Promise<ReaderStateRow> {
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb
+            .exists(
+              eb
+                .selectFrom('bookmark')
+                .select('bookmark.book_id')
+                .where('bookmark.user_id', '=', userId)
+                .where('bookmark.book_id', '=', bookId),
+            )
+            .as('bookmarked'),
+          eb
+            .selectFrom('reading_progress')
+            .select('reading_progress.page_number')
+            .where('reading_progress.user_id', '=', userId)
+            .where('reading_progress.book_id', '=', bookId)
+            .as('page_number'),
+          eb
+            .selectFrom('reading_progress')
+            .select('reading_progress.updated_at')
+            .where('reading_progress.user_id', '=', userId)
+            .where('reading_progress.book_id', '=', bookId)
+            .as('progress_updated_at'),
+          eb
+            .selectFrom('finished_book')
+            .select('finished_book.finished_at')
+            .where('finished_book.user_id', '=', userId)
+            .where('finished_book.book_id', '=', bookId)
+            .as('finished_at'),
+        ])
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+
+    /** The book's category and its page counts per language, or undefined when unknown. */
+    async findBookPages(bookId: string) {
+      const row = await db
+        .selectFrom('book')
+        .select((eb) => [
+          'book.id',
+          'book.category_id',
+          pageCount(eb, 'en').as('en_count'),
+          pageCount(eb, 'ar').as('ar_count'),
+        ])
+        .where('book.id', '=', bookId)
+        .executeTakeFirst();
+      return row && { ...row, en_count: Number(row.en_count), ar_count: Number(row.ar_count) };
+    },
+
+    async bookExists(bookId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('book')
+        .select('book.id')
+        .where('book.id', '=', bookId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** One record per (member, book): saving again moves it to the new page. */
+    async saveProgress(input: {
+      userId: string;
+      bookId: string;
+      categoryId: string;
+      pageNumber: number;
+      updatedAt: string;
+    }) {
+      await db
+        .insertInto('reading_progress')
+        .values({
+          user_id: input.userId,
+          book_id: input.bookId,
+          category_id: input.categoryId,
+          page_number: input.pageNumber,
+          updated_at: input.updatedAt,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'book_id']).doUpdateSet({
+            category_id: input.categoryId,
+            page_number: input.pageNumber,
+            updated_at: input.updatedAt,
+          }),
+        )
+        .execute();
+    },
+
+    /**
+     * Spec: finishing deletes the progress record and creates the finished record. A second
+     * finish keeps the first date. Returns when the member finished the book; null for an unknown book.
+     */
+    async finish(userId: string, bookId: string, now: string): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        const book = await trx
+          .selectFrom('book')
+          .select('book.id')
+          .where('book.id', '=', bookId)
+          .executeTakeFirst();
+        if (!book) return null;
+        await trx
+          .deleteFrom('reading_progress')
+          .where('reading_progress.user_id', '=', userId)
+          .where('reading_progress.book_id', '=', bookId)
+          .execute();
+        await trx
+          .insertInto('finished_book')
+          .values({ user_id: userId, book_id: bookId, finished_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing())
+          .execute();
+        const row = await trx
+          .selectFrom('finished_book')
+          .select('finished_book.finished_at')
+          .where('finished_book.user_id', '=', userId)
+          .where('finished_book.book_id', '=', bookId)
+          .executeTakeFirstOrThrow();
+        return row.finished_at;
+      });
+    },
+
+    async isBookmarked(userId: string, bookId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('bookmark')
+        .select('bookmark.book_id')
+        .where('bookmark.user_id', '=', userId)
+        .where('bookmark.book_id', '=', bookId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Idempotent: bookmarking twice keeps the first bookmark (and its date). */
+    async addBookmark(userId: string, bookId: string, now: string) {
+      await db
+        .insertInto('bookmark')
+        .values({ user_id: userId, book_id: bookId, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing())
+        .execute();
+    },
+
+    async removeBookmark(userId: string, bookId: string) {
+      await db
+        .deleteFrom('bookmark')
+        .where('bookmark.user_id', '=', userId)
+        .where('bookmark.book_id', '=', bookId)
+        .execute();
+    },
+
+    /** My Library, Bookmarked tab: newest bookmark first. */
+    async listBookmarked(userId: string, limit: number) {
+      return db
+        .selectFrom('bookmark')
+        .innerJoin('book', 'book.id', 'bookmark.book_id')
+        .select([...BOOK_CARD_COLUMNS, 'bookmark.created_at'])
+        .where('bookmark.user_id', '=', userId)
+        .orderBy('bookmark.created_at', 'desc')
+        .orderBy('bookmark.book_id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** My Library, In progress tab: most recently read first, with each book's page counts. */
+    async listInProgress(userId: string, limit: number) {
+      const rows = await db
+        .selectFrom('reading_progress')
+        .innerJoin('book', 'book.id', 'reading_progress.book_id')
+        .select((eb) => [
+          ...BOOK_CARD_COLUMNS,
+          'reading_progress.page_number',
+          'reading_progress.updated_at',
+          pageCount(eb, 'en').as('en_count'),
+          pageCount(eb, 'ar').as('ar_count'),
+        ])
+        .where('reading_progress.user_id', '=', userId)
+        .orderBy('reading_progress.updated_at', 'desc')
+        .orderBy('reading_progress.book_id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, en_count: Number(row.en_count), ar_count: Number(row.ar_count) }));
+    },
+
+    /** My Library, Finished tab: most recently finished first. */
+    async listFinished(userId: string, limit: number) {
+      return db
+        .selectFrom('finished_book')
+        .innerJoin('book', 'book.id', 'finished_book.book_id')
+        .select([...BOOK_CARD_COLUMNS, 'finished_book.finished_at'])
+        .where('finished_book.user_id', '=', userId)
+        .orderBy('finished_book.finished_at', 'desc')
+        .orderBy('finished_book.book_id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type ReadingRepository = ReturnType<typeof createReadingRepository>;

@@ -1,0 +1,140 @@
+// The full-text index of books, kept in step with the library: every write that creates, edits or
+// deletes a book calls these inside its own transaction (publishing, seed), so a search never
+// sees a book the library does not have, or misses one it has.
+//
+// One table, `book_search`, two engines (migration 0002):
+// - SQLite: an FTS5 table; its rowid is the book's rowid, so one book has one entry.
+// - PostgreSQL: a table with a weighted tsvector (title/author A, tags B, about C, body D).
+// Both hold NORMALISED text (search-text.ts): diacritics and tatweel gone, Arabic letter forms
+// unified, lower case; the query is normalised the same way, so `الحكمة` finds `الحِكْمَةُ`.
+import { normalizeSearchText } from '@sahifa/contracts/search-text';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** The body (all page text) is indexed up to this many characters (PostgreSQL's tsvector is ≤ 1 MB). */
+export const BODY_INDEX_MAX_CHARS = 150_000;
+
+export type SearchEngine = 'sqlite' | 'postgres';
+
+export function searchEngineOf(db: Kysely<Database>): SearchEngine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export interface SearchDocument {
+  title: string;
+  author: string;
+  tags: string;
+  about: string;
+  body: string;
+}
+
+interface BookText {
+  title: string;
+  author: string;
+  aboutBook: string;
+  tagNames: string[];
+  /** Page fields in reading order (English pages, then Arabic). */
+  pageTexts: string[];
+}
+
+export function buildSearchDocument(book: BookText): SearchDocument {
+  const body = normalizeSearchText(book.pageTexts.filter((t) => t !== '').join('\n'));
+  return {
+    title: normalizeSearchText(book.title),
+    author: normalizeSearchText(book.author),
+    tags: normalizeSearchText(book.tagNames.join('\n')),
+    about: normalizeSearchText(book.aboutBook),
+    body: body.length > BODY_INDEX_MAX_CHARS ? body.slice(0, BODY_INDEX_MAX_CHARS) : body,
+  };
+}
+
+export const PAGE_TEXT_COLUMNS = [
+  'header',
+  'sub_header',
+  'content1',
+  'sub_header2',
+  'content2',
+  'sub_header3',
+  'content3',
+  'sub_header4',
+  'content4',
+] as const;
+
+/** The book's text as stored now (call inside the transaction that changed it); null if it is gone. */
+export async function loadBookText(db: Kysely<Database>, bookId: string): Promise<BookText | null> {
+  const [book, tags, pages] = await Promise.all([
+    db
+      .selectFrom('book')
+      .select(['title', 'author', 'about_book'])
+      .where('id', '=', bookId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('book_tag')
+      .innerJoin('tag', 'tag.id', 'book_tag.tag_id')
+      .select('tag.name')
+      .where('book_tag.book_id', '=', bookId)
+      .orderBy('tag.name')
+      .execute(),
+    db
+      .selectFrom('page')
+      .select(PAGE_TEXT_COLUMNS)
+      .where('book_id', '=', bookId)
+      .orderBy('lang', 'desc') // 'en' before 'ar'
+      .orderBy('order')
+      .execute(),
+  ]);
+  if (!book) return null;
+  return {
+    title: book.title,
+    author: book.author,
+    aboutBook: book.about_book,
+    tagNames: tags.map((t) => t.name),
+    pageTexts: pages.flatMap((p) => PAGE_TEXT_COLUMNS.map((c) => p[c])),
+  };
+}
+
+/** Writes (or replaces) the book's entry from what is stored now. */
+export async function indexBook(db: Kysely<Database>, bookId: string): Promise<void> {
+  const text = await loadBookText(db, bookId);
+  if (!text) {
+    await removeBookFromIndex(db, bookId);
+    return;
+  }
+  const doc = buildSearchDocument(text);
+  if (searchEngineOf(db) === 'postgres') {
+    await sql`
+      insert into book_search (book_id, title, author, tags, about, body)
+      values (${bookId}, ${doc.title}, ${doc.author}, ${doc.tags}, ${doc.about}, ${doc.body})
+      on conflict (book_id) do update set
+        title = excluded.title, author = excluded.author, tags = excluded.tags,
+        about = excluded.about, body = excluded.body`.execute(db);
+    return;
+  }
+  // FTS5 has no upsert: replace the entry keyed by the book's rowid (a stale entry left by a
+  // book deleted outside these functions is replaced too, instead of clashing).
+  const row = await sql<{ rowid: number }>`select rowid from book where id = ${bookId}`.execute(db);
+  const rowid = row.rows[0]?.rowid;
+  if (rowid === undefined) return;
+  await sql`delete from book_search where rowid = ${rowid}`.execute(db);
+  await sql`
+    insert into book_search (rowid, book_id, title, author, tags, about, body)
+    values (${rowid}, ${bookId}, ${doc.title}, ${doc.author}, ${doc.tags}, ${doc.about}, ${doc.body})`.execute(
+    db,
+  );
+}
+
+/** Removes the book's entry; call BEFORE deleting the book row (SQLite finds it by the book's rowid). */
+export async function removeBookFromIndex(db: Kysely<Database>, bookId: string): Promise<void> {
+  if (searchEngineOf(db) === 'postgres') {
+    await sql`delete from book_search where book_id = ${bookId}`.execute(db);
+    return;
+  }
+  await sql`delete from book_search where rowid = (select rowid from book where id = ${bookId})`.execute(db);
+}
+
+/** Indexes every book (the migration's backfill; also a repair tool). */
+export async function reindexAllBooks(db: Kysely<Database>): Promise<number> {
+  const ids = await db.selectFrom('book').select('id').execute();
+  for (const { id } of ids) await indexBook(db, id);
+  return ids.length;
+}

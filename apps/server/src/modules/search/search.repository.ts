@@ -1,0 +1,156 @@
+// The only Kysely code of the search module: one interface, an SQLite (FTS5) and a PostgreSQL
+// (tsvector) implementation of the book query, and a member query that runs on both.
+import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { PAGE_TEXT_COLUMNS, searchEngineOf } from './search-index.ts';
+
+export interface MemberHit {
+  userNumber: number;
+  displayName: string;
+  photoURL: string | null;
+  bio: string | null;
+}
+
+export interface SearchRepository {
+  /**
+   * Ids of books matching every term (each as a word prefix), best first: books whose title or
+   * author holds every term come first, then by the engine's weighted rank.
+   */
+  searchBookIds(terms: readonly string[], limit: number): Promise<string[]>;
+  /** The searchable text of these books, in the order a reader meets it (about, then pages). */
+  bookTexts(ids: readonly string[]): Promise<Map<string, string[]>>;
+  searchMembers(terms: readonly string[], limit: number): Promise<MemberHit[]>;
+}
+
+// ---------- book queries: user input never becomes query syntax ----------
+
+/** FTS5: each term as a quoted string with a prefix star; quotes doubled (terms are letters and digits anyway). */
+export function fts5PrefixQuery(terms: readonly string[]): string {
+  return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' AND ');
+}
+
+/** tsquery: each term as a quoted lexeme with a prefix marker, optionally restricted to weights. */
+export function tsPrefixQuery(terms: readonly string[], weights = ''): string {
+  return terms.map((t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*${weights}`).join(' & ');
+}
+
+// bm25 weights per column: book_id (unindexed), title, author, tags, about, body.
+const FTS5_RANK = sql`bm25(book_search, 0.0, 10.0, 10.0, 5.0, 3.0, 1.0)`;
+// ts_rank weights, in the order {D, C, B, A}: body, about, tags, title/author.
+const TS_RANK_WEIGHTS = '{0.1, 0.3, 0.5, 1.0}';
+
+function sqliteBookSearch(db: Kysely<Database>) {
+  return async (terms: readonly string[], limit: number) => {
+    const match = fts5PrefixQuery(terms);
+    const inTitleOrAuthor = `{title author} : (${match})`;
+    const { rows } = await sql<{ book_id: string }>`
+      select book_id from book_search
+      where book_search match ${match}
+      order by
+        (rowid in (select rowid from book_search where book_search match ${inTitleOrAuthor})) desc,
+        ${FTS5_RANK},
+        book_id
+      limit ${limit}`.execute(db);
+    return rows.map((r) => r.book_id);
+  };
+}
+
+function postgresBookSearch(db: Kysely<Database>) {
+  return async (terms: readonly string[], limit: number) => {
+    const query = sql`to_tsquery('simple', ${tsPrefixQuery(terms)})`;
+    const inTitleOrAuthor = sql`to_tsquery('simple', ${tsPrefixQuery(terms, 'A')})`;
+    const { rows } = await sql<{ book_id: string }>`
+      select book_id from book_search
+      where document @@ ${query}
+      order by
+        (document @@ ${inTitleOrAuthor}) desc,
+        ts_rank(${TS_RANK_WEIGHTS}::float4[], document, ${query}) desc,
+        book_id
+      limit ${limit}`.execute(db);
+    return rows.map((r) => r.book_id);
+  };
+}
+
+// ---------- member names ----------
+
+// Display names are not indexed (better-auth owns the user table), so the name is normalised in
+// SQL, the way search-text.ts does it for Arabic: harakat and tatweel removed, alef forms, ى and
+// ة unified. lower() folds ASCII on SQLite, all of Unicode on PostgreSQL; Latin accents are left.
+const NAME_REPLACEMENTS: [string, string][] = [
+  ...Array.from({ length: 0x065f - 0x064b + 1 }, (_, i): [string, string] => [
+    String.fromCharCode(0x064b + i),
+    '',
+  ]),
+  ['\u0670', ''],
+  ['\u0640', ''],
+  ['أ', 'ا'],
+  ['إ', 'ا'],
+  ['آ', 'ا'],
+  ['ٱ', 'ا'],
+  ['ى', 'ي'],
+  ['ة', 'ه'],
+];
+
+function normalisedName(): RawBuilder<string> {
+  let expr: RawBuilder<string> = sql`lower(${sql.ref('user.name')})`;
+  for (const [from, to] of NAME_REPLACEMENTS) expr = sql`replace(${expr}, ${sql.lit(from)}, ${sql.lit(to)})`;
+  return expr;
+}
+
+const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeStarts = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createSearchRepository(db: Kysely<Database>): SearchRepository {
+  const searchBookIds = searchEngineOf(db) === 'postgres' ? postgresBookSearch(db) : sqliteBookSearch(db);
+  return {
+    async searchBookIds(terms, limit) {
+      if (terms.length === 0) return [];
+      return searchBookIds(terms, limit);
+    },
+
+    async bookTexts(ids) {
+      const texts = new Map<string, string[]>();
+      if (ids.length === 0) return texts;
+      const [books, pages] = await Promise.all([
+        db
+          .selectFrom('book')
+          .select(['id', 'about_book'])
+          .where('id', 'in', [...ids])
+          .execute(),
+        db
+          .selectFrom('page')
+          .select(['book_id', ...PAGE_TEXT_COLUMNS])
+          .where('book_id', 'in', [...ids])
+          .orderBy('book_id')
+          .orderBy('lang', 'desc') // 'en' before 'ar'
+          .orderBy('order')
+          .execute(),
+      ]);
+      for (const book of books) texts.set(book.id, [book.about_book]);
+      for (const page of pages) texts.get(page.book_id)?.push(...PAGE_TEXT_COLUMNS.map((c) => page[c]));
+      return texts;
+    },
+
+    async searchMembers(terms, limit) {
+      if (terms.length === 0) return [];
+      const name = normalisedName();
+      const first = terms[0] ?? '';
+      const rows = await db
+        .selectFrom('user')
+        .select(['user.user_number', 'user.name', 'user.image', 'user.bio'])
+        .where((eb) => eb.and(terms.map((t) => sql<boolean>`${name} like ${likeContains(t)} escape '\\'`)))
+        // Names that start with the first word come first.
+        .orderBy(sql`case when ${name} like ${likeStarts(first)} escape '\\' then 0 else 1 end`)
+        .orderBy('user.user_number')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        userNumber: Number(r.user_number),
+        displayName: r.name.trim() || FALLBACK_DISPLAY_NAME,
+        photoURL: r.image,
+        bio: r.bio,
+      }));
+    },
+  };
+}

@@ -1,0 +1,237 @@
+import type { SummaryInput } from '@sahifa/contracts/publishing';
+import { type SearchResults, searchResultsSchema } from '@sahifa/contracts/search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchMigration } from '../../db/migrations/0002_search.ts';
+import { DEFAULT_CONTENT_DIR } from '../../paths.ts';
+import { seedLibrary } from '../../seed/seed.ts';
+import { multipart } from '../../test/multipart.ts';
+import {
+  createTestApp,
+  engines,
+  FIXTURE_CONTENT_DIR,
+  TEST_ORIGIN,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { call, signUpMember, type TestMember } from '../library/library-test-helpers.ts';
+import { fts5PrefixQuery, tsPrefixQuery } from './search.repository.ts';
+
+const page = (order: number, header: string, content1: string) => ({ order, header, content1 });
+
+describe('query building never turns input into syntax', () => {
+  it('quotes every term', () => {
+    expect(fts5PrefixQuery(['a"b', 'c'])).toBe('"a""b"* AND "c"*');
+    expect(tsPrefixQuery(["o'neil", 'x\\y'])).toBe("'o''neil':* & 'x\\\\y':*");
+    expect(tsPrefixQuery(['word'], 'A')).toBe("'word':*A");
+  });
+});
+
+describe.each(engines)('GET /api/v1/search on %s', (engine) => {
+  let t: TestApp;
+  let member: TestMember;
+  const ids: Record<string, string> = {};
+
+  async function publish(data: SummaryInput): Promise<string> {
+    const form = await multipart({ data: JSON.stringify(data) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/books',
+      payload: form.payload,
+      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: member.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  async function search(q: string, as: TestMember | null = member): Promise<SearchResults> {
+    const res = await call(t.app, as, 'GET', `/api/v1/search?q=${encodeURIComponent(q)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return searchResultsSchema.parse(res.json());
+  }
+  const bookIds = async (q: string) => (await search(q)).books.map((b) => b.id);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
+    member = await signUpMember(t.app, 'Zaynab Searcher');
+    // The word only in the body, many times (a naive rank would put it first)…
+    ids.body = await publish({
+      title: 'Harbour Notes',
+      author: 'Body Writer',
+      categoryId: 'history',
+      enPages: [
+        page(1, 'Evening', 'The lantern, the lantern, the lantern by the lantern of the harbour lantern.'),
+      ],
+    });
+    // …and in the title, once.
+    ids.title = await publish({
+      title: 'The Lantern',
+      author: 'Title Writer',
+      categoryId: 'philosophy',
+      enPages: [page(1, 'Morning', 'Nothing about lights here.')],
+    });
+    // Arabic with full diacritics, tatweel and alef forms.
+    ids.arabic = await publish({
+      title: 'كتاب الأمثال',
+      author: 'كاتب',
+      categoryId: 'philosophy',
+      tags: ['حِكَم'],
+      arPages: [
+        page(1, 'الصفحة الأولى', 'قيل إنّ الحِكْمَةُ ضالّةُ المؤمنِ، وإِنَّ العِلْمَ نُورٌ يُهْتَدَى بِهِ.'),
+        page(2, 'الصفحة الثانية', 'الصبـــر مفتاح الفرج.'),
+      ],
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses signed-out requests and bad queries', async () => {
+    const signedOut = await call(t.app, null, 'GET', '/api/v1/search?q=lantern');
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().error.message).toBe('No authenticated user');
+    expect((await call(t.app, member, 'GET', '/api/v1/search')).statusCode).toBe(400);
+    expect((await call(t.app, member, 'GET', '/api/v1/search?q=%20%20')).statusCode).toBe(400);
+    expect((await call(t.app, member, 'GET', `/api/v1/search?q=${'a'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
+  it('ranks a title match above a book with the word only in its body', async () => {
+    const results = await search('lantern');
+    expect(results.terms).toEqual(['lantern']);
+    expect(results.books.map((b) => b.id)).toEqual([ids.title, ids.body]);
+    const [title, body] = results.books;
+    expect(title).toMatchObject({ title: 'The Lantern', source: 'member', categoryId: 'philosophy' });
+    expect(title?.snippet).toBe('');
+    expect(body?.snippet).toContain('The lantern, the lantern');
+  });
+
+  it('matches prefixes, every word, authors, tags and the demo library', async () => {
+    expect(await bookIds('lant')).toEqual([ids.title, ids.body]);
+    expect(await bookIds('lantern harbour')).toEqual([ids.body]);
+    expect(await bookIds('title writer')).toEqual([ids.title]);
+    expect(await bookIds('empire')).toEqual(['test-two']);
+    expect([...(await bookIds('stoicism'))].sort()).toEqual(['test-one', 'test-two']);
+    expect(await bookIds('fixture')).toEqual(expect.arrayContaining(['test-one', 'test-two']));
+    expect(await bookIds('zzzqqq')).toEqual([]);
+  });
+
+  it('finds Arabic written with diacritics from a query without them', async () => {
+    for (const q of [
+      'الحكمة',
+      'الحكمه',
+      'الحِكْمَةُ',
+      'الحك',
+      'ان الحكمة',
+      'إن',
+      'أن',
+      'نور',
+      'يهتدي',
+      'الصبر',
+      'حكم',
+    ]) {
+      expect(await bookIds(q), q).toEqual([ids.arabic]);
+    }
+    const results = await search('الحكمة');
+    expect(results.terms).toEqual(['الحكمه']);
+    // The passage is the original text, diacritics and all.
+    expect(results.books[0]?.snippet).toContain('الحِكْمَةُ ضالّةُ المؤمنِ');
+    expect(await bookIds('الأمثال')).toEqual([ids.arabic]);
+    expect(await bookIds('الامثال')).toEqual([ids.arabic]);
+  });
+
+  it("finds the demo library's Arabic pages (meditations: الحِكْمَةُ)", async () => {
+    const demo = await createTestApp(engine);
+    try {
+      await seedLibrary(demo.db, { dataDir: demo.dataDir, contentDir: DEFAULT_CONTENT_DIR });
+      const reader = await signUpMember(demo.app, 'Demo Reader');
+      const res = await call(demo.app, reader, 'GET', `/api/v1/search?q=${encodeURIComponent('الحكمة')}`);
+      const results = searchResultsSchema.parse(res.json());
+      expect(results.books.map((b) => b.id)).toContain('meditations');
+    } finally {
+      await demo.close();
+    }
+  });
+
+  it('treats query syntax as plain words', async () => {
+    for (const q of [
+      '"lantern',
+      'lantern OR NOT x',
+      'lantern*',
+      'NEAR(lantern',
+      "o'brien",
+      'a & b | !c',
+      ':*',
+      '{title}:',
+    ]) {
+      const res = await call(t.app, member, 'GET', `/api/v1/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, q).toBe(200);
+    }
+    expect(await bookIds('lantern*')).toEqual([ids.title, ids.body]);
+    const symbols = await search('*** !!!');
+    expect(symbols).toEqual({ terms: [], books: [], members: [] });
+  });
+
+  it('keeps the index in step with edits and deletes', async () => {
+    const id = await publish({
+      title: 'Quicksilver Almanac',
+      author: 'Editor',
+      categoryId: 'history',
+      enPages: [page(1, 'One', 'Copper words.')],
+    });
+    expect(await bookIds('quicksilver')).toEqual([id]);
+    const form = await multipart({
+      data: JSON.stringify({
+        title: 'Mercury Almanac',
+        author: 'Editor',
+        categoryId: 'history',
+        tags: ['Alchemy'],
+        enPages: [page(1, 'One', 'Silver words.')],
+      }),
+    });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/books/${id}`,
+      payload: form.payload,
+      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: member.cookie },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await bookIds('quicksilver')).toEqual([]);
+    expect(await bookIds('copper')).toEqual([]);
+    expect(await bookIds('mercury')).toEqual([id]);
+    expect(await bookIds('alchemy')).toEqual([id]);
+    expect(await bookIds('silver')).toEqual([id]);
+    expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
+    expect(await bookIds('mercury')).toEqual([]);
+  });
+
+  it('returns at most 20 books', async () => {
+    for (let i = 0; i < 22; i += 1) {
+      await publish({
+        title: `Volume ${i}`,
+        author: 'Prolific',
+        categoryId: 'history',
+        enPages: [page(1, 'Page', 'Common words.')],
+      });
+    }
+    expect((await search('prolific')).books).toHaveLength(20);
+  });
+
+  it('finds members by display name, Arabic without diacritics too', async () => {
+    await signUpMember(t.app, 'زَيْنَب الكاتِبة');
+    await signUpMember(t.app, 'Another Zaynab');
+    const latin = await search('zayn');
+    expect(latin.members.map((m) => m.displayName)).toEqual(['Zaynab Searcher', 'Another Zaynab']);
+    expect(latin.members[0]).toMatchObject({ userNumber: member.userNumber, photoURL: null });
+    expect((await search('ZAYNAB searcher')).members.map((m) => m.displayName)).toEqual(['Zaynab Searcher']);
+    expect((await search('زينب الكاتبه')).members.map((m) => m.displayName)).toEqual(['زَيْنَب الكاتِبة']);
+    expect((await search('100%')).members).toEqual([]);
+    for (let i = 0; i < 11; i += 1) await signUpMember(t.app, `Member Many ${i}`);
+    expect((await search('many')).members).toHaveLength(10);
+  });
+
+  it('backfills the index for books that existed before the migration', async () => {
+    await searchMigration.down?.(t.db);
+    await searchMigration.up(t.db);
+    expect(await bookIds('lantern')).toEqual([ids.title, ids.body]);
+    expect(await bookIds('الحكمة')).toEqual([ids.arabic]);
+  });
+});

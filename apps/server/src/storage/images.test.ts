@@ -1,0 +1,75 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../http/errors.ts';
+import { claimedSizePng, otherFormat, photo, SVG } from '../test/images.ts';
+import { MAX_INPUT_PIXELS, toWebpCover, UNSUPPORTED_IMAGE_MESSAGE } from './images.ts';
+
+async function rejection(bytes: Buffer): Promise<AppError> {
+  try {
+    await toWebpCover(bytes);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the image to be refused');
+}
+
+describe('toWebpCover', () => {
+  it('re-encodes a large PNG to WebP, 800 px wide, without its EXIF', async () => {
+    const input = await photo('png', 1600, 1000);
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const cover = await toWebpCover(input);
+    const meta = await sharp(cover.bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 800, height: 500 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(cover).toMatchObject({ width: 800, height: 500 });
+    expect(cover.bytes.includes(Buffer.from('Secret copyright'))).toBe(false);
+  });
+
+  it('keeps a small JPEG at its size (never enlarged), metadata stripped', async () => {
+    const cover = await toWebpCover(await photo('jpeg', 300, 450));
+    const meta = await sharp(cover.bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 300, height: 450 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('accepts WebP, GIF and AVIF', async () => {
+    for (const format of ['webp', 'gif', 'avif'] as const) {
+      const cover = await toWebpCover(await otherFormat(format));
+      expect((await sharp(cover.bytes).metadata()).format).toBe('webp');
+    }
+  });
+
+  it('refuses SVG, text, TIFF, empty and truncated files with one clear message', async () => {
+    const jpeg = await photo('jpeg', 400, 400);
+    for (const bytes of [
+      SVG,
+      Buffer.from('just some text, named cover.png by the sender'),
+      await otherFormat('tiff'),
+      Buffer.alloc(0),
+      jpeg.subarray(0, 200),
+    ]) {
+      const error = await rejection(bytes);
+      expect(error.statusCode).toBe(400);
+      expect(error.message).toBe(UNSUPPORTED_IMAGE_MESSAGE);
+    }
+  });
+
+  it('refuses an image that claims more pixels than allowed, before decoding it', async () => {
+    const bomb = claimedSizePng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(1_000);
+    expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);
+    const error = await rejection(bomb);
+    expect(error.statusCode).toBe(400);
+    expect(error.code).toBe('IMAGE_TOO_LARGE');
+  });
+
+  it('bounds very tall images too (WebP has a size limit)', async () => {
+    const cover = await toWebpCover(await photo('png', 100, 5000));
+    const meta = await sharp(cover.bytes).metadata();
+    expect(meta.height).toBeLessThanOrEqual(2400);
+    expect(meta.width).toBeLessThanOrEqual(100);
+  });
+});

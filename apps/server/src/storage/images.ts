@@ -1,0 +1,76 @@
+// The image pipeline for uploads: accept the bytes only when they decode as JPEG, PNG, WebP, AVIF
+// or GIF (never by file name or declared type: no SVG, no HTML), then re-encode to WebP with sharp,
+// which drops every piece of metadata (EXIF, GPS, ICC comments) unless asked to keep it.
+import { LIMITS } from '@sahifa/contracts/library';
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../http/errors.ts';
+
+export const WEBP_CONTENT_TYPE = 'image/webp';
+export const UNSUPPORTED_IMAGE_MESSAGE = 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF).';
+
+/** Decompression-bomb guard: a small file may claim a huge canvas; refuse before decoding it. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface WebpImage {
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
+
+function isAcceptedFormat(meta: Metadata): boolean {
+  switch (meta.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+      return true;
+    case 'heif':
+      // AVIF is HEIF with AV1 inside; HEIC (HEVC) is not on the list.
+      return meta.compression === 'av1';
+    default:
+      return false;
+  }
+}
+
+const unsupported = () => new AppError(400, 'UNSUPPORTED_IMAGE', UNSUPPORTED_IMAGE_MESSAGE);
+
+/** Re-encodes an uploaded image to WebP, at most `maxWidth` × `maxHeight` (never enlarged). */
+export async function toWebp(
+  bytes: Buffer,
+  box: { maxWidth: number; maxHeight: number },
+): Promise<WebpImage> {
+  if (bytes.length === 0) throw unsupported();
+  let meta: Metadata;
+  try {
+    // Reads the header only; nothing is decoded yet.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (!isAcceptedFormat(meta)) throw unsupported();
+  const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+  if (pixels === 0) throw unsupported();
+  if (pixels > MAX_INPUT_PIXELS) {
+    throw new AppError(
+      400,
+      'IMAGE_TOO_LARGE',
+      `The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+    );
+  }
+  try {
+    // First frame only for animated GIF/WebP; the EXIF orientation is applied before it is dropped.
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
+      .resize({ width: box.maxWidth, height: box.maxHeight, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch {
+    // Truncated or corrupt pixel data behind a valid header.
+    throw unsupported();
+  }
+}
+
+/** A summary cover: at most 800 px wide (and three times that tall, for odd shapes). */
+export function toWebpCover(bytes: Buffer): Promise<WebpImage> {
+  return toWebp(bytes, { maxWidth: LIMITS.coverMaxWidth, maxHeight: LIMITS.coverMaxWidth * 3 });
+}
