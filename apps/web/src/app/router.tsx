@@ -71,7 +71,7 @@ const appRoutes: RouteObject[] = [
   { index: true, loader: () => redirect('/app/home') },
   {
     path: 'home',
-    lazy: screen(() => import('../features/library/routes/HomePage.tsx')),
+    lazy: screen(() => import('./routes/HomeRoute.tsx')),
     handle: title('nav.home'),
   },
   {
@@ -80,12 +80,33 @@ const appRoutes: RouteObject[] = [
     handle: title('nav.settings'),
   },
   { path: 'billing', lazy: comingSoon('billing'), handle: title('nav.billing') },
-  { path: 'books', lazy: comingSoon('books'), handle: title('nav.books') },
-  { path: 'add-book', lazy: comingSoon('addBook'), handle: title('nav.addBook') },
+  {
+    path: 'books',
+    lazy: screen(() => import('../features/library/routes/BooksPage.tsx')),
+    handle: title('nav.books'),
+  },
+  {
+    path: 'add-book',
+    lazy: screen(() => import('../features/publishing/routes/AddBookPage.tsx')),
+    handle: title('nav.addBook'),
+  },
+  {
+    path: 'edit-book/:bookId',
+    lazy: screen(() => import('../features/publishing/routes/EditBookPage.tsx')),
+    handle: title('publishing.editTitle'),
+  },
   { path: 'thoughts', lazy: comingSoon('thoughts'), handle: title('nav.thoughts') },
   { path: 'moejrAI', lazy: comingSoon('moejrAI'), handle: title('nav.moejrAI') },
-  { path: 'my-library', lazy: comingSoon('myLibrary'), handle: title('nav.myLibrary') },
-  { path: 'search', lazy: comingSoon('search'), handle: title('nav.search') },
+  {
+    path: 'my-library',
+    lazy: screen(() => import('../features/my-library/routes/MyLibraryPage.tsx')),
+    handle: title('nav.myLibrary'),
+  },
+  {
+    path: 'search',
+    lazy: screen(() => import('../features/search/routes/SearchPage.tsx')),
+    handle: title('nav.search'),
+  },
   { path: 'support', lazy: comingSoon('support'), handle: title('nav.support') },
   {
     path: ':userNumber',
@@ -94,16 +115,24 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: 'category/:categoryId',
-    lazy: comingSoon('category'),
-    handle: title('comingSoon.screens.category.title'),
+    lazy: screen(() => import('../features/library/routes/CategoryPage.tsx')),
+    handle: title('browse.categoryPageTitle'),
   },
-  { path: 'tag/:tagId', lazy: comingSoon('tag'), handle: title('comingSoon.screens.tag.title') },
+  {
+    path: 'tag/:tagId',
+    lazy: screen(() => import('../features/library/routes/TagPage.tsx')),
+    handle: title('browse.tagPageTitle'),
+  },
   {
     path: ':categoryId/preview/:bookId',
-    lazy: comingSoon('bookPreview'),
-    handle: title('comingSoon.screens.bookPreview.title'),
+    lazy: screen(() => import('./routes/BookPreviewRoute.tsx')),
+    handle: title('preview.pageTitle'),
   },
-  { path: ':categoryId/:bookId', lazy: comingSoon('book'), handle: title('comingSoon.screens.book.title') },
+  {
+    path: ':categoryId/:bookId',
+    lazy: screen(() => import('./routes/ReaderRoute.tsx')),
+    handle: title('reader.pageTitle'),
+  },
   {
     path: 'thoughts/:userNumber/:thoughtId',
     lazy: comingSoon('thought'),

@@ -30,6 +30,17 @@ describe('apiFetch', () => {
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
   });
 
+  it('sends a FormData body as multipart, leaving the Content-Type (with its boundary) to fetch', async () => {
+    const fetch = stubFetch(Response.json({ id: 'b1' }, { status: 201 }));
+    const form = new FormData();
+    form.set('data', '{"title":"T"}');
+    form.set('cover', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), 'cover.png');
+    await expect(apiFetch('/api/v1/books', { method: 'POST', form })).resolves.toEqual({ id: 'b1' });
+    const init = fetch.mock.calls[0]?.[1] ?? {};
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).has('content-type')).toBe(false);
+  });
+
   it('parses the { error: { code, message } } shape into an ApiError', async () => {
     stubFetch(Response.json({ error: { code: 'NOT_FOUND', message: 'Darker not found' } }, { status: 404 }));
     const error = await apiFetch('/api/v1/users/9').catch((e: unknown) => e);

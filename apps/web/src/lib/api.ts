@@ -44,10 +44,12 @@ export async function toApiError(response: Response): Promise<ApiError> {
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   /** A JSON-serialisable body; sent with Content-Type: application/json. */
   json?: unknown;
+  /** A multipart/form-data body (files); the browser sets its Content-Type with the boundary. */
+  form?: FormData;
 }
 
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
+  const { json, form, headers, ...rest } = init;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
   if (json !== undefined) requestHeaders.set('Content-Type', 'application/json');
@@ -58,7 +60,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
       credentials: 'include',
       ...rest,
       headers: requestHeaders,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

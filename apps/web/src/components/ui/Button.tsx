@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner.tsx';
@@ -21,6 +21,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProp
   /** Shows a spinner and this text, and ignores clicks, while an action runs. */
   busy?: boolean;
   busyLabel?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

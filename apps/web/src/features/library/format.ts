@@ -1,10 +1,4 @@
-/** Numbers in Western digits in both languages, as member numbers and ratings are written. */
-export function formatRating(value: number, language: string): string {
-  return new Intl.NumberFormat(`${language}-u-nu-latn`, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
-}
+export { formatRating } from '../../lib/rating.ts';
 
 /** The category title in the interface language (Arabic title when present). */
 export function categoryTitle(category: { title: string; titleAr: string }, language: string): string {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BookCard, BookCardSkeleton } from '../../../components/ui/BookCard.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { useLibraryOverview } from '../api/overview.ts';
 import { categoryTitle } from '../format.ts';
-import { BookCard } from './BookCard.tsx';
 import styles from './Library.module.css';
 
 interface LibraryShowcaseProps {
@@ -88,10 +88,8 @@ export function LibraryShowcase({
                   </li>
                 ))
               : [0, 1, 2, 3].map((i) => (
-                  <li key={i} className={styles.book} aria-hidden="true">
-                    <div className={`${styles.cover} ${styles.skeleton}`} />
-                    <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
-                    <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+                  <li key={i}>
+                    <BookCardSkeleton />
                   </li>
                 ))}
           </ul>

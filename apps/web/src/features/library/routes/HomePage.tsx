@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/ui/Button.tsx';
 import { displayNameOf, useCurrentUser } from '../../../lib/auth.tsx';
@@ -5,7 +6,12 @@ import styles from '../components/Library.module.css';
 import { LibraryShowcase } from '../components/LibraryShowcase.tsx';
 import page from './HomePage.module.css';
 
-export function HomePage() {
+interface HomePageProps {
+  /** The books in progress (My Library's data), composed in by the route; an empty state without it. */
+  continueReading?: ReactNode;
+}
+
+export function HomePage({ continueReading }: HomePageProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   return (
@@ -17,12 +23,14 @@ export function HomePage() {
 
       <section className={styles.section} aria-labelledby="continue-reading">
         <h2 id="continue-reading">{t('home.continueTitle')}</h2>
-        <div className={styles.empty}>
-          <p>{t('home.continueEmpty')}</p>
-          <ButtonLink to="/app/books" variant="secondary" size="small">
-            {t('home.browseBooks')}
-          </ButtonLink>
-        </div>
+        {continueReading ?? (
+          <div className={styles.empty}>
+            <p>{t('home.continueEmpty')}</p>
+            <ButtonLink to="/app/books" variant="secondary" size="small">
+              {t('home.browseBooks')}
+            </ButtonLink>
+          </div>
+        )}
       </section>
 
       <LibraryShowcase

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { LogoMark } from '../../../components/ui/Logo.tsx';
-import styles from './Library.module.css';
+import styles from './BookCard.module.css';
+import { LogoMark } from './Logo.tsx';
 
 const WIDTH = 320;
 const HEIGHT = 480;
@@ -10,14 +10,15 @@ interface BookCoverProps {
   title: string;
   /** Above the fold: load at once instead of lazily. */
   eager?: boolean;
+  className?: string;
 }
 
 /** A 2:3 cover. Its size is reserved before the image loads; a missing or broken cover is drawn. */
-export function BookCover({ src, title, eager = false }: BookCoverProps) {
+export function BookCover({ src, title, eager = false, className }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
-      <div className={`${styles.cover} ${styles.placeholder}`} aria-hidden="true">
+      <div className={`${styles.cover} ${styles.placeholder} ${className ?? ''}`} aria-hidden="true">
         <LogoMark className={styles.placeholderMark} />
         <bdi>{title}</bdi>
       </div>
@@ -25,7 +26,7 @@ export function BookCover({ src, title, eager = false }: BookCoverProps) {
   }
   return (
     <img
-      className={styles.cover}
+      className={`${styles.cover} ${className ?? ''}`}
       src={src}
       alt=""
       width={WIDTH}

@@ -1,0 +1,15 @@
+import { BookmarkToggle } from '../../features/library/components/BookmarkToggle.tsx';
+import { ReaderPage } from '../../features/reader/routes/ReaderPage.tsx';
+
+/** The reader with the library's bookmark button composed in (the features stay apart). */
+export function ReaderRoute() {
+  return (
+    <ReaderPage
+      renderBookmark={(bookId, bookmarked) => (
+        <BookmarkToggle bookId={bookId} bookmarked={bookmarked} compact />
+      )}
+    />
+  );
+}
+
+export default ReaderRoute;

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ButtonLink } from './Button.tsx';
+import styles from './States.module.css';
+
+/** Nothing to show yet, and what to do about it. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className={styles.box}>
+      <p>{children}</p>
+      {action}
+    </div>
+  );
+}
+
+/** A load failed: say so and offer a retry. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`${styles.box} ${styles.error}`} role="alert">
+      <p>{message}</p>
+      <Button variant="secondary" size="small" onClick={onRetry}>
+        {t('common.tryAgain')}
+      </Button>
+    </div>
+  );
+}
+
+/** A screen whose subject does not exist (the API answered 404), inside the app's layout. */
+export function NotFoundState({ title, body }: { title?: string; body?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.notFound}>
+      <p className={styles.code} aria-hidden="true">
+        404
+      </p>
+      <h1>{title ?? t('errors.notFoundTitle')}</h1>
+      <p className={styles.body}>{body ?? t('errors.notFoundBody')}</p>
+      <ButtonLink to="/app/books" variant="secondary">
+        {t('browse.backToBooks')}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import type { BookPreview } from '@sahifa/contracts/books';
+import { LIMITS } from '@sahifa/contracts/library';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Avatar } from '../../../components/ui/Avatar.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { Stars } from '../../../components/ui/Stars.tsx';
+import { EmptyState } from '../../../components/ui/States.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
+import { useAddComment } from '../api/add-comment.ts';
+import { useComments } from '../api/comments.ts';
+import { useDeleteComment } from '../api/delete-comment.ts';
+import styles from './Comments.module.css';
+import { StarRatingInput } from './StarRatingInput.tsx';
+
+type Comment = BookPreview['comments']['items'][number];
+type Rating = { averageRating: number; ratingCount: number };
+
+interface CommentsSectionProps {
+  bookId: string;
+  /** The first page of comments, as the preview brought it. */
+  initial: BookPreview['comments'];
+  rating: Rating;
+  /** When the preview was loaded (so the cached first page ages with it). */
+  loadedAt: number;
+  /** A comment was added or deleted: the new average, to show at once. */
+  onRatingChange: (rating: Rating) => void;
+}
+
+/** Ratings and comments of a book: the form (id "rate", linked from the reader) and the list. */
+export function CommentsSection({ bookId, initial, rating, loadedAt, onRatingChange }: CommentsSectionProps) {
+  const { t } = useTranslation();
+  const comments = useComments(bookId, { ...initial, rating }, loadedAt);
+  const items = comments.data.pages.flatMap((page) => page.items);
+
+  return (
+    <section className={styles.section} aria-labelledby="comments-title">
+      <h2 id="comments-title">{t('comments.title')}</h2>
+      <CommentForm bookId={bookId} onRatingChange={onRatingChange} />
+      {items.length === 0 ? (
+        <EmptyState>{t('comments.empty')}</EmptyState>
+      ) : (
+        <ol className={styles.list} aria-label={t('comments.listLabel')}>
+          {items.map((comment) => (
+            <CommentItem key={comment.id} bookId={bookId} comment={comment} onRatingChange={onRatingChange} />
+          ))}
+        </ol>
+      )}
+      {comments.hasNextPage ? (
+        <div className={styles.more}>
+          {comments.isFetchNextPageError ? (
+            <p className={styles.fieldError} role="alert">
+              {t('comments.loadMoreFailed')}
+            </p>
+          ) : null}
+          <Button
+            variant="secondary"
+            busy={comments.isFetchingNextPage}
+            busyLabel={t('browse.loadingMore')}
+            onClick={() => void comments.fetchNextPage()}
+          >
+            {t('comments.loadMore')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CommentForm({ bookId, onRatingChange }: { bookId: string; onRatingChange: (r: Rating) => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const add = useAddComment(bookId);
+  const [stars, setStars] = useState<number | null>(null);
+  const [text, setText] = useState('');
+  const [missingRating, setMissingRating] = useState(false);
+  const [sent, setSent] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const textId = useId();
+  const counterId = useId();
+
+  // Arriving from the reader's "Rate this book" (…/preview/:bookId#rate): bring the form into view.
+  useEffect(() => {
+    if (location.hash !== '#rate') return;
+    const form = formRef.current;
+    form?.scrollIntoView({ block: 'center' });
+    form?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus({ preventScroll: true });
+  }, [location.hash]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSent(false);
+    if (stars === null) {
+      setMissingRating(true);
+      formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      return;
+    }
+    add.mutate(
+      { rating: stars, comment: text.trim() },
+      {
+        onSuccess: ({ rating }) => {
+          onRatingChange(rating);
+          setStars(null);
+          setText('');
+          setSent(true);
+        },
+      },
+    );
+  }
+
+  const serverError =
+    add.error instanceof ApiError && add.error.status > 0 && add.error.status < 500
+      ? add.error.message
+      : add.error
+        ? t('comments.addFailed')
+        : null;
+
+  return (
+    <form ref={formRef} id="rate" className={styles.form} onSubmit={onSubmit} noValidate>
+      <StarRatingInput
+        label={t('comments.yourRating')}
+        value={stars}
+        onChange={(value) => {
+          setStars(value);
+          setMissingRating(false);
+        }}
+        error={missingRating ? t('comments.ratingRequired') : null}
+        isDisabled={add.isPending}
+      />
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={textId}>
+          {t('comments.commentLabel')} <span className={styles.optional}>{t('comments.optional')}</span>
+        </label>
+        <textarea
+          id={textId}
+          name="comment"
+          className={styles.textarea}
+          rows={4}
+          maxLength={LIMITS.comment}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-describedby={counterId}
+          disabled={add.isPending}
+          dir="auto"
+        />
+        <p id={counterId} className={styles.counter}>
+          <bdi dir="ltr">{t('comments.counter', { count: text.length, max: LIMITS.comment })}</bdi>
+        </p>
+      </div>
+      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      {sent ? <Alert tone="success">{t('comments.thanks')}</Alert> : null}
+      <div>
+        <Button type="submit" busy={add.isPending} busyLabel={t('comments.sending')}>
+          {t('comments.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CommentItem({
+  bookId,
+  comment,
+  onRatingChange,
+}: {
+  bookId: string;
+  comment: Comment;
+  onRatingChange: (r: Rating) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteComment(bookId);
+  const name = comment.author.displayName;
+  return (
+    <li className={styles.item}>
+      <Avatar name={name} image={comment.author.photoURL} />
+      <div className={styles.body}>
+        <div className={styles.head}>
+          <Link className={styles.author} to={`/app/${comment.author.userNumber}`} dir="auto">
+            {name}
+          </Link>
+          <time
+            className={styles.time}
+            dateTime={comment.date}
+            title={formatDateTime(comment.date, language)}
+          >
+            {formatRelativeTime(comment.date, language, t)}
+          </time>
+        </div>
+        <Stars value={comment.rating} label={t('comments.ratedStars', { count: comment.rating })} />
+        {comment.comment ? (
+          <p className={styles.text} dir="auto">
+            {comment.comment}
+          </p>
+        ) : null}
+        {comment.isMine ? (
+          <div>
+            <Button
+              variant="ghost"
+              size="small"
+              className={styles.delete}
+              onClick={() => setConfirming(true)}
+            >
+              {t('comments.delete')}
+            </Button>
+            <ConfirmDialog
+              isOpen={confirming}
+              onOpenChange={(open) => {
+                if (!open) remove.reset();
+                setConfirming(open);
+              }}
+              title={t('comments.deleteTitle')}
+              confirmLabel={t('comments.deleteConfirm')}
+              busyLabel={t('comments.deleting')}
+              busy={remove.isPending}
+              error={remove.isError ? t('comments.deleteFailed') : null}
+              onConfirm={() =>
+                remove.mutate(comment.id, {
+                  onSuccess: (rating) => {
+                    setConfirming(false);
+                    onRatingChange(rating);
+                  },
+                })
+              }
+            >
+              <p>{t('comments.deleteBody')}</p>
+            </ConfirmDialog>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,248 @@
+import type { BookPreview } from '@sahifa/contracts/books';
+import { type ReactNode, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BookCover } from '../../../components/ui/BookCover.tsx';
+import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { Stars } from '../../../components/ui/Stars.tsx';
+import { ErrorState, NotFoundState } from '../../../components/ui/States.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatRating } from '../../../lib/rating.ts';
+import { formatDate } from '../../../lib/time.ts';
+import { useBookPreview } from '../api/book-preview.ts';
+import { useDeleteBook } from '../api/delete-book.ts';
+import { useCategoryTitle } from '../category-title.ts';
+import { BookmarkToggle } from '../components/BookmarkToggle.tsx';
+import styles from '../components/Preview.module.css';
+
+interface BookPreviewPageProps {
+  /** The comments and rating section (another feature), composed in by the route. */
+  renderComments?: (preview: BookPreview) => ReactNode;
+}
+
+/** /app/:categoryId/preview/:bookId — everything about a book before (and after) reading it. */
+export function BookPreviewPage({ renderComments }: BookPreviewPageProps) {
+  const { t } = useTranslation();
+  const { categoryId = '', bookId = '' } = useParams();
+  const query = useBookPreview(bookId);
+
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  if (notFound || (query.data && query.data.book.categoryId !== categoryId)) {
+    return <NotFoundState title={t('preview.notFound')} body={t('preview.notFoundBody')} />;
+  }
+  if (query.isError) {
+    return <ErrorState message={t('preview.loadFailed')} onRetry={() => void query.refetch()} />;
+  }
+  if (query.isPending) return <PreviewSkeleton />;
+
+  return (
+    <div className={styles.page}>
+      <PreviewBody preview={query.data} />
+      {renderComments?.(query.data)}
+    </div>
+  );
+}
+
+function PreviewBody({ preview }: { preview: BookPreview }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { book, state } = preview;
+  const readerPath = `/app/${encodeURIComponent(book.categoryId)}/${encodeURIComponent(book.id)}`;
+  const savedPage = state.progress?.pageNumber ?? null;
+  const rating = formatRating(book.averageRating, language);
+  const category = useCategoryTitle(book.categoryId);
+
+  return (
+    <article className={styles.book} aria-labelledby="book-title">
+      <nav className={styles.crumbs} aria-label={t('preview.breadcrumbs')}>
+        <Link to="/app/books">{t('browse.title')}</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={`/app/category/${encodeURIComponent(book.categoryId)}`}>{category}</Link>
+      </nav>
+
+      <div className={styles.hero}>
+        <div className={styles.coverBox}>
+          <BookCover src={book.bookImage} title={book.title} eager />
+        </div>
+        <div className={styles.info}>
+          <h1 id="book-title" className={styles.title}>
+            <bdi>{book.title}</bdi>
+          </h1>
+          <p className={styles.author}>{t('library.byAuthor', { author: book.author })}</p>
+
+          <div className={styles.ratingLine} data-testid="book-rating">
+            {book.ratingCount > 0 ? (
+              <>
+                <Stars
+                  value={book.averageRating}
+                  size="large"
+                  label={t('library.rating', { rating, count: book.ratingCount })}
+                />
+                <span className={styles.average} aria-hidden="true">
+                  {rating}
+                </span>
+                <span className={styles.muted} aria-hidden="true">
+                  {t('preview.ratingCount', { count: book.ratingCount })}
+                </span>
+              </>
+            ) : (
+              <span className={styles.muted}>{t('library.noRatings')}</span>
+            )}
+          </div>
+
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('common.languages.en')}</dt>
+              <dd>
+                {book.pageCounts.en > 0
+                  ? t('preview.pageCount', { count: book.pageCounts.en })
+                  : t('preview.noPagesYet')}
+              </dd>
+            </div>
+            <div>
+              <dt lang="ar">{t('common.languages.ar')}</dt>
+              <dd>
+                {book.pageCounts.ar > 0
+                  ? t('preview.pageCount', { count: book.pageCounts.ar })
+                  : t('preview.noPagesYet')}
+              </dd>
+            </div>
+          </dl>
+
+          <p className={styles.muted}>
+            {book.publisher ? (
+              <Trans
+                i18nKey="preview.addedBy"
+                values={{ name: book.publisher.displayName, date: formatDate(book.addedAt, language) }}
+                components={{ name: <Link to={`/app/${book.publisher.userNumber}`} dir="auto" /> }}
+              />
+            ) : (
+              t('preview.addedByOfficial', { name: book.addedBy, date: formatDate(book.addedAt, language) })
+            )}
+          </p>
+
+          {state.finishedAt ? (
+            <p className={styles.finished}>
+              {t('preview.finishedOn', { date: formatDate(state.finishedAt, language) })}
+            </p>
+          ) : null}
+
+          <div className={styles.actions}>
+            <ButtonLink to={readerPath}>
+              {savedPage && savedPage > 1
+                ? t('preview.continueAt', { page: savedPage })
+                : state.finishedAt
+                  ? t('preview.readAgain')
+                  : t('preview.startReading')}
+            </ButtonLink>
+            <BookmarkToggle bookId={book.id} bookmarked={state.bookmarked} />
+          </div>
+
+          {book.isMine ? (
+            <OwnerActions bookId={book.id} categoryId={book.categoryId} title={book.title} />
+          ) : null}
+        </div>
+      </div>
+
+      {book.tags.length > 0 ? (
+        <section className={styles.section} aria-labelledby="book-tags">
+          <h2 id="book-tags" className="visually-hidden">
+            {t('preview.tags')}
+          </h2>
+          <ul className={styles.tags}>
+            {book.tags.map((tag) => (
+              <li key={tag.id}>
+                <Link className={styles.tag} to={`/app/tag/${encodeURIComponent(tag.id)}`}>
+                  <bdi>#{tag.name}</bdi>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {book.aboutBook ? (
+        <section className={styles.section} aria-labelledby="about-book">
+          <h2 id="about-book">{t('preview.about')}</h2>
+          <p className={styles.prose} dir="auto">
+            {book.aboutBook}
+          </p>
+        </section>
+      ) : null}
+
+      {book.bookReference ? (
+        <section className={styles.section} aria-labelledby="book-reference">
+          <h2 id="book-reference">{t('preview.reference')}</h2>
+          <p className={styles.prose} dir="auto">
+            {book.bookReference}
+          </p>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function OwnerActions({ bookId, categoryId, title }: { bookId: string; categoryId: string; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteBook(bookId);
+
+  return (
+    <div className={styles.owner}>
+      <p className={styles.muted}>{t('preview.yours')}</p>
+      <div className={styles.actions}>
+        <ButtonLink to={`/app/edit-book/${encodeURIComponent(bookId)}`} variant="secondary" size="small">
+          {t('preview.edit')}
+        </ButtonLink>
+        <Button variant="ghost" size="small" className={styles.delete} onClick={() => setConfirming(true)}>
+          {t('preview.delete')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={confirming}
+        onOpenChange={(open) => {
+          if (!open) remove.reset();
+          setConfirming(open);
+        }}
+        title={t('preview.deleteTitle')}
+        confirmLabel={t('preview.deleteConfirm')}
+        busyLabel={t('preview.deleting')}
+        busy={remove.isPending}
+        error={remove.isError ? t('preview.deleteFailed') : null}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => navigate(`/app/category/${encodeURIComponent(categoryId)}`, { replace: true }),
+          })
+        }
+      >
+        <p>{t('preview.deleteBody', { title })}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function PreviewSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page} aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t('common.loading')}
+      </span>
+      <div className={styles.hero} aria-hidden="true">
+        <div className={styles.coverBox}>
+          <div className={`${styles.skeleton} ${styles.skeletonCover}`} />
+        </div>
+        <div className={styles.info}>
+          <div className={`${styles.skeleton} ${styles.skeletonTitle}`} />
+          <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+          <div className={`${styles.skeleton} ${styles.skeletonLine}`} />
+          <div className={`${styles.skeleton} ${styles.skeletonButton}`} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default BookPreviewPage;

@@ -1,0 +1,182 @@
+import { LIMITS } from '@sahifa/contracts/library';
+import { searchTerms } from '@sahifa/contracts/search-text';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { useCategories } from '../api/categories.ts';
+import { cleanQuery, useSearch } from '../api/search.ts';
+import { BookResults, MemberResults } from '../components/SearchResults.tsx';
+import styles from './SearchPage.module.css';
+
+const DEBOUNCE_MS = 250;
+
+/** What goes into ?q= for what is typed ('' removes the parameter). */
+const urlValue = (text: string) => (text.trim() ? text : '');
+
+/**
+ * /app/search — one box; results as you type. The URL's ?q= is the query (reload, back and shared
+ * links show the same results); the box writes it after a short pause.
+ */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [params, setParams] = useSearchParams();
+  const urlQuery = params.get('q') ?? '';
+  const [text, setText] = useState(urlQuery);
+  const written = useRef(urlQuery);
+
+  // The URL changed from outside (back, forward, a link): show its query in the box.
+  useEffect(() => {
+    if (urlQuery !== written.current) {
+      written.current = urlQuery;
+      setText(urlQuery);
+    }
+  }, [urlQuery]);
+
+  function writeUrl(value: string) {
+    written.current = value;
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set('q', value);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  // What is typed reaches the URL (and so the query) after a pause.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: writeUrl only reads refs and the stable setter
+  useEffect(() => {
+    const value = urlValue(text);
+    if (value === written.current) return;
+    const timer = setTimeout(() => writeUrl(value), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const value = urlValue(text);
+    if (value !== written.current) writeUrl(value);
+  }
+
+  const query = cleanQuery(urlQuery);
+  const search = useSearch(query);
+  const data = query ? search.data : undefined;
+  const terms = useMemo(
+    () => (data && data.terms.length > 0 ? data.terms : searchTerms(query)),
+    [data, query],
+  );
+  const updating = search.isFetching && search.isPlaceholderData;
+  const total = data ? data.books.length + data.members.length : 0;
+  // One live region, always present, so screen readers hear each new answer.
+  const announcement = !query
+    ? ''
+    : search.isError
+      ? '' // the error notice below is an alert of its own
+      : !data || updating
+        ? t('search.searching')
+        : total === 0
+          ? t('search.noResults', { query })
+          : t('search.found', {
+              books: t('search.bookCount', { count: data.books.length }),
+              members: t('search.memberCount', { count: data.members.length }),
+            });
+
+  return (
+    <div className={styles.page}>
+      <h1>{t('search.title')}</h1>
+      <search>
+        <form className={styles.form} onSubmit={onSubmit}>
+          <label htmlFor={inputId} className={styles.label}>
+            {t('search.label')}
+          </label>
+          <div className={styles.box}>
+            <Icon name="search" className={styles.icon} />
+            <input
+              id={inputId}
+              name="q"
+              type="search"
+              className={styles.input}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder={t('search.placeholder')}
+              maxLength={LIMITS.searchQuery}
+              autoComplete="off"
+              enterKeyHint="search"
+              dir="auto"
+              // The screen exists to search: the box is the first thing to use.
+              // biome-ignore lint/a11y/noAutofocus: a search screen's only purpose is its search box
+              autoFocus
+            />
+            {updating ? <Spinner size="small" /> : null}
+          </div>
+        </form>
+      </search>
+
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      <div className={styles.results} aria-busy={search.isFetching || undefined}>
+        {!query ? (
+          <EmptyState />
+        ) : search.isError ? (
+          <div className={styles.notice} role="alert">
+            <p>{t('search.error')}</p>
+            <Button variant="secondary" size="small" onClick={() => search.refetch()}>
+              {t('common.tryAgain')}
+            </Button>
+          </div>
+        ) : !data ? (
+          <p className={styles.status}>
+            <Spinner size="small" /> {t('search.searching')}
+          </p>
+        ) : total === 0 ? (
+          <div className={styles.notice}>
+            <p dir="auto">{t('search.noResults', { query })}</p>
+            <p className={styles.muted}>{t('search.noResultsHint')}</p>
+          </div>
+        ) : (
+          <div className={updating ? styles.stale : undefined}>
+            {data.books.length > 0 ? <BookResults books={data.books} terms={terms} /> : null}
+            {data.members.length > 0 ? <MemberResults members={data.members} terms={terms} /> : null}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Before anything is typed: what can be searched, and the categories to browse instead. */
+function EmptyState() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const categories = useCategories();
+  return (
+    <div className={styles.empty}>
+      <p className={styles.muted}>{t('search.hint')}</p>
+      {categories.data && categories.data.length > 0 ? (
+        <section aria-labelledby="search-categories">
+          <h2 id="search-categories" className={styles.subTitle}>
+            {t('search.browseCategories')}
+          </h2>
+          <ul className={styles.chips}>
+            {categories.data.map((category) => (
+              <li key={category.id}>
+                <Link className={styles.chip} to={`/app/category/${encodeURIComponent(category.id)}`}>
+                  {language === 'ar' && category.titleAr.trim() ? category.titleAr : category.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export default SearchPage;

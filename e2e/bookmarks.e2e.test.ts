@@ -1,0 +1,50 @@
+// Journey: bookmark a book from its preview → it is in My Library's Bookmarked tab → remove it → gone.
+import { describe, expect, it } from 'vitest';
+import { newMember, signUp, useBrowser } from './support/browser.ts';
+
+describe('bookmarks', () => {
+  const browser = useBrowser();
+
+  it('adds a bookmark from the preview, lists it in My Library, and removes it', async () => {
+    const page = await browser.newPage();
+    await signUp(page, newMember());
+
+    await page.goto('/app/my-library');
+    await expect.poll(() => page.getByRole('tabpanel').innerText()).toMatch(/haven’t bookmarked/);
+
+    await page.goto('/app/philosophy/preview/enchiridion');
+    const toggle = page.getByRole('button', { name: /^Bookmark/ });
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/books/enchiridion/bookmark') && r.request().method() === 'PUT' && r.ok(),
+    );
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await saved;
+
+    // Stored on the server: still bookmarked after a reload.
+    await page.reload();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('link', { name: 'My library' }).first().click();
+    await page.waitForURL('**/app/my-library');
+    const panel = page.getByRole('tabpanel');
+    await expect.poll(() => panel.innerText()).toMatch(/Enchiridion/);
+    expect(await page.getByRole('tab', { name: /Bookmarked/ }).getAttribute('aria-selected')).toBe('true');
+
+    // Remove it from the preview: gone from My Library.
+    await panel.getByRole('link', { name: /Enchiridion/ }).click();
+    await page.waitForURL('**/app/philosophy/preview/enchiridion');
+    const removed = page.waitForResponse(
+      (r) => r.url().endsWith('/books/enchiridion/bookmark') && r.request().method() === 'DELETE' && r.ok(),
+    );
+    await toggle.click();
+    await removed;
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+
+    await page.getByRole('link', { name: 'My library' }).first().click();
+    await page.waitForURL('**/app/my-library');
+    await expect.poll(() => page.getByRole('tabpanel').innerText()).toMatch(/haven’t bookmarked/);
+    expect(await page.getByRole('tabpanel').getByText('Enchiridion').count()).toBe(0);
+  });
+});
