@@ -38,6 +38,8 @@ export const publisherSchema = z.object({
  * with it, and the first page of comments.
  */
 export const bookPreviewSchema = z.object({
+  /** The book's category, for the breadcrumb in either language. */
+  category: categorySchema.pick({ id: true, title: true, titleAr: true }),
   book: bookCardSchema.extend({
     aboutBook: z.string(),
     bookReference: z.string(),

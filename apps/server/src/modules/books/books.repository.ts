@@ -108,9 +108,12 @@ export function createBooksRepository(db: Kysely<Database>) {
     async findBook(bookId: string) {
       const row = await db
         .selectFrom('book')
+        .innerJoin('category', 'category.id', 'book.category_id')
         .leftJoin('user', 'user.id', 'book.user_id')
         .select((eb) => [
           ...BOOK_CARD_COLUMNS,
+          'category.title as category_title',
+          'category.title_ar as category_title_ar',
           'book.about_book',
           'book.book_reference',
           'book.added_by',

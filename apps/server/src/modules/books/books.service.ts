@@ -145,6 +145,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
             }
           : null;
       return {
+        category: { id: book.category_id, title: book.category_title, titleAr: book.category_title_ar },
         book: {
           ...toBookCard(book),
           aboutBook: book.about_book,

@@ -238,6 +238,7 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
       const res = await call(t.app, alice, 'GET', '/api/v1/books/test-one');
       expect(res.statusCode).toBe(200);
       const body = bookPreviewSchema.parse(res.json());
+      expect(body.category).toEqual({ id: 'philosophy', title: 'Philosophy', titleAr: 'الفلسفة' });
       expect(body.book).toMatchObject({
         id: 'test-one',
         categoryId: 'philosophy',

@@ -12,9 +12,9 @@ import { formatRating } from '../../../lib/rating.ts';
 import { formatDate } from '../../../lib/time.ts';
 import { useBookPreview } from '../api/book-preview.ts';
 import { useDeleteBook } from '../api/delete-book.ts';
-import { useCategoryTitle } from '../category-title.ts';
 import { BookmarkToggle } from '../components/BookmarkToggle.tsx';
 import styles from '../components/Preview.module.css';
+import { categoryTitle } from '../format.ts';
 
 interface BookPreviewPageProps {
   /** The comments and rating section (another feature), composed in by the route. */
@@ -51,7 +51,7 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
   const readerPath = `/app/${encodeURIComponent(book.categoryId)}/${encodeURIComponent(book.id)}`;
   const savedPage = state.progress?.pageNumber ?? null;
   const rating = formatRating(book.averageRating, language);
-  const category = useCategoryTitle(book.categoryId);
+  const category = categoryTitle(preview.category, language);
 
   return (
     <article className={styles.book} aria-labelledby="book-title">
