@@ -8,7 +8,7 @@ describe('search', () => {
   const browser = useBrowser();
 
   it('finds a book by an Arabic word typed without its diacritics, and highlights it', async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ width: 375, height: 812 }); // a phone
     await signUp(page, newMember());
     await page.goto('/app/search');
 
