@@ -17,12 +17,15 @@ function freePort() {
 }
 
 /**
- * @param {{ env?: Record<string, string> }} [options] extra environment for the server
+ * @param {{ env?: Record<string, string>, dataDir?: string }} [options] extra environment for the
+ *   server, and a prepared DATA_DIR to use (removed on stop, like the fresh one)
  * @returns {Promise<{ baseURL: string, dataDir: string, output: () => string, stop: () => Promise<number | null> }>}
  */
-export async function startLocalServer({ env = {} } = {}) {
+export async function startLocalServer({
+  env = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'sahifa-local-')),
+} = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-local-'));
   const baseURL = `http://localhost:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['scripts/start.mjs'], {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText, searchTerms } from './search-text.ts';
+import { normalizeSearchChar, normalizeSearchText, searchTerms } from './search-text.ts';
 
 describe('search normalisation', () => {
   it('removes Arabic diacritics and tatweel', () => {
@@ -21,5 +21,12 @@ describe('search normalisation', () => {
     expect(searchTerms('  The  ART of war, the art ')).toEqual(['the', 'art', 'of', 'war']);
     expect(searchTerms('العَصَبِيَّةُ')).toEqual(['العصبيه']);
     expect(searchTerms('!!!')).toEqual([]);
+  });
+
+  it('normalises a whole text exactly as character by character (highlighting relies on it)', () => {
+    const sample =
+      'Ibn Khaldūn’s «العَصَبِيَّةُ» — ΣΟΦΊΑ σοφία, Ça va? أإآٱ ى ة ؤ ئ ـ ٰ ۖ e\u0301 İstanbul 😀 ١٢٣ ABC';
+    const perChar = Array.from(sample, normalizeSearchChar).join('');
+    expect(normalizeSearchText(sample)).toBe(perChar);
   });
 });

@@ -2,7 +2,7 @@
 // around the first place a query word starts, found through the normalised text so that
 // `الحكمة` finds `الحِكْمَةُ`. Computed here rather than by the engines' snippet functions, so
 // SQLite and PostgreSQL give the same answer.
-import { normalizeSearchChar } from '@sahifa/contracts/search-text';
+import { normalizeSearchChar, normalizeSearchText } from '@sahifa/contracts/search-text';
 
 export const SNIPPET_LENGTH = 160;
 /** How much of the window comes before the match. */
@@ -64,6 +64,9 @@ export function makeSnippet(
   for (const raw of texts) {
     if (!raw) continue;
     const text = raw.replace(/\s+/g, ' ').trim();
+    // Cheap test first: only the text that holds a term pays for the character map.
+    const normalised = normalizeSearchText(text);
+    if (!terms.some((term) => term && normalised.includes(term))) continue;
     const match = firstMatch(text, terms);
     if (!match) continue;
     let start = Math.max(0, match.start - LEAD);

@@ -1,0 +1,104 @@
+// Library benchmark: do the reading screens' requests stay fast as the library grows? Runs the
+// same requests against the demo library alone and with BENCH_BOOKS (5,000) generated books.
+// Usage: npm run bench:library  (results printed and written to bench/results/library-<date>.json)
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { root } from '../scripts/build-web.mjs';
+import { startLocalServer } from '../scripts/local-server.mjs';
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SIZES = [0, Number(process.env.BENCH_BOOKS ?? 5000)];
+
+async function signUp(baseURL) {
+  const response = await fetch(`${baseURL}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify({ name: 'Bench Reader', email: 'bench@example.com', password: 'bench password' }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** The cursor of the category's 10th page: a deep page, as infinite scroll reaches it. */
+async function deepCursor(baseURL, cookie) {
+  let cursor = null;
+  for (let i = 0; i < 10; i++) {
+    const url = `${baseURL}/api/v1/categories/philosophy/books${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const body = await (await fetch(url, { headers: { cookie } })).json();
+    if (!body.nextCursor) break;
+    cursor = body.nextCursor;
+  }
+  return cursor;
+}
+
+const results = [];
+for (const size of SIZES) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-bench-library-'));
+  const generated = spawnSync('npx', ['tsx', 'bench/generate-library.ts', dataDir, String(size)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (generated.status !== 0) throw new Error('Generating the library failed.');
+  const server = await startLocalServer({ dataDir });
+  try {
+    const cookie = await signUp(server.baseURL);
+    const cursor = await deepCursor(server.baseURL, cookie);
+    const targets = [
+      ['category, first page', '/api/v1/categories/philosophy/books'],
+      [
+        'category, deep page',
+        `/api/v1/categories/philosophy/books?cursor=${encodeURIComponent(cursor ?? '')}`,
+      ],
+      ['books by category', '/api/v1/books'],
+      ['book preview', '/api/v1/books/meditations'],
+      ['reader (both languages)', '/api/v1/books/meditations/read'],
+      ['search (English word)', '/api/v1/search?q=wisdom'],
+      ['search (Arabic, no diacritics)', `/api/v1/search?q=${encodeURIComponent('الحكمة')}`],
+    ];
+    if (!cursor) targets.splice(1, 1);
+    for (const [name, path] of targets) {
+      const run = await autocannon({
+        url: `${server.baseURL}${path}`,
+        headers: { cookie },
+        connections: 10,
+        duration: DURATION_SECONDS,
+      });
+      results.push({
+        books: size + 10,
+        name,
+        requestsPerSecond: Math.round(run.requests.average),
+        latencyMs: { p50: run.latency.p50, p99: run.latency.p99 },
+        non2xx: run.non2xx,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+console.table(
+  results.map((r) => ({
+    books: r.books,
+    request: r.name,
+    'req/s': r.requestsPerSecond,
+    'p50 ms': r.latencyMs.p50,
+    'p99 ms': r.latencyMs.p99,
+    'non-2xx': r.non2xx,
+  })),
+);
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  durationSeconds: DURATION_SECONDS,
+  results,
+};
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+const file = join(root, `bench/results/library-${report.date.slice(0, 10)}.json`);
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`Written to ${file}`);
