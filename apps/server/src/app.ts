@@ -20,10 +20,12 @@ import { booksRoutes } from './modules/books/books.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { libraryRoutes } from './modules/library/library.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
 import { readingRoutes } from './modules/reading/reading.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { thoughtsRoutes } from './modules/thoughts/thoughts.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 
 declare module 'fastify' {
@@ -107,6 +109,8 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   await app.register(commentsRoutes);
   await app.register(publishingRoutes);
   await app.register(searchRoutes);
+  await app.register(thoughtsRoutes);
+  await app.register(profilesRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerUploads(app, config.dataDir);

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
 import { claimedSizePng, otherFormat, photo, SVG } from '../test/images.ts';
-import { MAX_INPUT_PIXELS, toWebpCover, UNSUPPORTED_IMAGE_MESSAGE } from './images.ts';
+import { MAX_INPUT_PIXELS, toWebpAvatar, toWebpCover, UNSUPPORTED_IMAGE_MESSAGE } from './images.ts';
 
 async function rejection(bytes: Buffer): Promise<AppError> {
   try {
@@ -71,5 +71,25 @@ describe('toWebpCover', () => {
     const meta = await sharp(cover.bytes).metadata();
     expect(meta.height).toBeLessThanOrEqual(2400);
     expect(meta.width).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('toWebpAvatar', () => {
+  it.each([
+    ['a wide JPEG', () => photo('jpeg', 1200, 400)],
+    ['a tall PNG', () => photo('png', 300, 900)],
+    ['a tiny GIF (enlarged)', () => otherFormat('gif', 40, 30)],
+  ])('cover-crops %s to a 256 px square WebP without metadata', async (_name, make) => {
+    const avatar = await toWebpAvatar(await make());
+    const meta = await sharp(avatar.bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(avatar.bytes.includes(Buffer.from('Secret copyright'))).toBe(false);
+  });
+
+  it('refuses what is not an image', async () => {
+    await expect(toWebpAvatar(SVG)).rejects.toMatchObject({ statusCode: 400, code: 'UNSUPPORTED_IMAGE' });
+    await expect(toWebpAvatar(Buffer.from('text'))).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -1,6 +1,7 @@
 // The image pipeline for uploads: accept the bytes only when they decode as JPEG, PNG, WebP, AVIF
 // or GIF (never by file name or declared type: no SVG, no HTML), then re-encode to WebP with sharp,
 // which drops every piece of metadata (EXIF, GPS, ICC comments) unless asked to keep it.
+import { COMMUNITY_LIMITS } from '@sahifa/contracts/community';
 import { LIMITS } from '@sahifa/contracts/library';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../http/errors.ts';
@@ -34,11 +35,11 @@ function isAcceptedFormat(meta: Metadata): boolean {
 
 const unsupported = () => new AppError(400, 'UNSUPPORTED_IMAGE', UNSUPPORTED_IMAGE_MESSAGE);
 
+/** How the image is fitted: inside a box (never enlarged), or cover-cropped to an exact square. */
+type Fit = { maxWidth: number; maxHeight: number } | { square: number };
+
 /** Re-encodes an uploaded image to WebP, at most `maxWidth` × `maxHeight` (never enlarged). */
-export async function toWebp(
-  bytes: Buffer,
-  box: { maxWidth: number; maxHeight: number },
-): Promise<WebpImage> {
+export async function toWebp(bytes: Buffer, box: Fit): Promise<WebpImage> {
   if (bytes.length === 0) throw unsupported();
   let meta: Metadata;
   try {
@@ -60,7 +61,11 @@ export async function toWebp(
   try {
     // First frame only for animated GIF/WebP; the EXIF orientation is applied before it is dropped.
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true })
-      .resize({ width: box.maxWidth, height: box.maxHeight, fit: 'inside', withoutEnlargement: true })
+      .resize(
+        'square' in box
+          ? { width: box.square, height: box.square, fit: 'cover', position: 'centre' }
+          : { width: box.maxWidth, height: box.maxHeight, fit: 'inside', withoutEnlargement: true },
+      )
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, width: info.width, height: info.height };
@@ -73,4 +78,9 @@ export async function toWebp(
 /** A summary cover: at most 800 px wide (and three times that tall, for odd shapes). */
 export function toWebpCover(bytes: Buffer): Promise<WebpImage> {
   return toWebp(bytes, { maxWidth: LIMITS.coverMaxWidth, maxHeight: LIMITS.coverMaxWidth * 3 });
+}
+
+/** A member avatar: a 256 px square WebP, cover-cropped from the centre (small images are enlarged). */
+export function toWebpAvatar(bytes: Buffer): Promise<WebpImage> {
+  return toWebp(bytes, { square: COMMUNITY_LIMITS.avatarSize });
 }

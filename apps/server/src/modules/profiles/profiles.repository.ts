@@ -1,0 +1,115 @@
+// The only Kysely code of the profiles module: a member's public profile (the better-auth `user`
+// row with its counts), the summaries they published, and profile updates.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { BOOK_CARD_COLUMNS, type BookCardRow } from '../library/book-cards.ts';
+
+type Count = number | string | bigint;
+
+export interface ProfileRow {
+  id: string;
+  user_number: number;
+  name: string;
+  image: string | null;
+  pronouns: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  created_at: Date | string;
+  thought_count: Count;
+  summary_count: Count;
+}
+
+/** Columns of `user` to change; undefined ones stay as they are. */
+export interface ProfileChanges {
+  name?: string;
+  image?: string | null;
+  pronouns?: string | null;
+  bio?: string | null;
+  location?: string | null;
+  website?: string | null;
+}
+
+export const MEMBER_SUMMARIES_SHOWN = 50;
+
+export function createProfilesRepository(db: Kysely<Database>) {
+  return {
+    /** The member with that number or id, and their counts, in one query. */
+    async findProfile(by: { userNumber: number } | { id: string }): Promise<ProfileRow | undefined> {
+      let query = db.selectFrom('user').select((eb) => [
+        'user.id',
+        'user.user_number',
+        'user.name',
+        'user.image',
+        'user.pronouns',
+        'user.bio',
+        'user.location',
+        'user.website',
+        'user.created_at',
+        eb
+          .selectFrom('thought')
+          .select((s) => s.fn.countAll<Count>().as('n'))
+          .whereRef('thought.user_id', '=', 'user.id')
+          .as('thought_count'),
+        eb
+          .selectFrom('book')
+          .select((s) => s.fn.countAll<Count>().as('n'))
+          .whereRef('book.user_id', '=', 'user.id')
+          .where('book.source', '=', 'member')
+          .as('summary_count'),
+      ]);
+      query =
+        'id' in by ? query.where('user.id', '=', by.id) : query.where('user.user_number', '=', by.userNumber);
+      const row = await query.executeTakeFirst();
+      if (!row) return undefined;
+      return { ...row, thought_count: row.thought_count ?? 0, summary_count: row.summary_count ?? 0 };
+    },
+
+    /** The member summaries they published, newest first (book cards). */
+    async memberSummaries(userId: string): Promise<BookCardRow[]> {
+      return db
+        .selectFrom('book')
+        .select(BOOK_CARD_COLUMNS)
+        .where('book.user_id', '=', userId)
+        .where('book.source', '=', 'member')
+        .orderBy('book.added_at', 'desc')
+        .orderBy('book.id', 'desc')
+        .limit(MEMBER_SUMMARIES_SHOWN)
+        .execute();
+    },
+
+    /**
+     * Writes the changed columns (and updated_at) in one transaction; returns the image the member
+     * had before, or undefined when the member does not exist.
+     */
+    async updateProfile(
+      userId: string,
+      changes: ProfileChanges,
+      updatedAt: string,
+    ): Promise<{ previousImage: string | null } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        // Touching the row first locks it (PostgreSQL), so two avatar changes at once each see
+        // the image the other one replaced and no stored file is left behind.
+        const touched = await trx
+          .updateTable('user')
+          .set({ updated_at: updatedAt })
+          .where('user.id', '=', userId)
+          .executeTakeFirst();
+        if (Number(touched.numUpdatedRows) === 0) return undefined;
+        const before = await trx
+          .selectFrom('user')
+          .select('user.image')
+          .where('user.id', '=', userId)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('user')
+          .set({ ...changes, updated_at: updatedAt })
+          .where('user.id', '=', userId)
+          .execute();
+        return { previousImage: before.image };
+      });
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof createProfilesRepository>;

@@ -1,0 +1,165 @@
+// Public profiles and profile editing (spec: user). Only fields that are set change; '' clears
+// pronouns, bio, location and website. A new avatar is decoded and re-encoded (256 px square
+// WebP) and stored before the row changes; the replaced one is deleted once the row no longer
+// points at it, and only if this module stored it (under user_avatars/).
+import { randomUUID } from 'node:crypto';
+import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
+import { type Profile, type ProfilePage, profileUpdateSchema } from '@sahifa/contracts/community';
+import type { FastifyBaseLogger } from 'fastify';
+import { nowIso, toIso } from '../../db/time.ts';
+import { AppError } from '../../http/errors.ts';
+import { toWebpAvatar, WEBP_CONTENT_TYPE } from '../../storage/images.ts';
+import { type Storage, UPLOAD_FOLDERS } from '../../storage/storage.ts';
+import { toBookCard } from '../library/book-cards.ts';
+import { decodeCursor } from '../library/cursor.ts';
+import { parseUserNumber, type ThoughtsService } from '../thoughts/thoughts.service.ts';
+import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.repository.ts';
+
+export const DARKER_NOT_FOUND = 'Darker not found';
+
+const darkerNotFound = () => new AppError(404, 'USER_NOT_FOUND', DARKER_NOT_FOUND);
+const invalid = (message: string) => new AppError(400, 'VALIDATION_ERROR', message);
+
+export interface ProfileForm {
+  /** The `data` field (JSON text), unchecked; missing means "no field changes". */
+  data: string | undefined;
+  /** The `avatar` file's bytes, unchecked. */
+  avatar: Buffer | null;
+}
+
+function toProfile(row: ProfileRow, viewerId: string): Profile {
+  return {
+    userNumber: Number(row.user_number),
+    displayName: row.name.trim() || FALLBACK_DISPLAY_NAME,
+    photoURL: row.image,
+    pronouns: row.pronouns,
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    createdAt: toIso(row.created_at),
+    counts: { thoughts: Number(row.thought_count), summaries: Number(row.summary_count) },
+    isMe: row.id === viewerId,
+  };
+}
+
+function parseUpdate(data: string | undefined) {
+  let value: unknown = {};
+  if (data !== undefined && data.trim() !== '') {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      throw invalid('The `data` form field is not valid JSON.');
+    }
+  }
+  const parsed = profileUpdateSchema.safeParse(value);
+  if (!parsed.success) {
+    const message = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+      .join('; ');
+    throw invalid(message || 'The profile is not valid.');
+  }
+  return parsed.data;
+}
+
+/** '' clears an optional text (stored as null); undefined leaves it alone. */
+const cleared = (value: string | undefined) => (value === undefined ? undefined : value || null);
+
+export function createProfilesService(deps: {
+  repository: ProfilesRepository;
+  thoughts: ThoughtsService;
+  storage: Storage;
+  log: FastifyBaseLogger;
+}) {
+  const { repository, thoughts, storage, log } = deps;
+
+  function ownAvatarKey(url: string | null): string | null {
+    if (!url) return null;
+    const key = storage.keyFromUrl(url);
+    return key?.startsWith(`${UPLOAD_FOLDERS.avatars}/`) ? key : null;
+  }
+
+  async function deleteQuietly(key: string | null) {
+    if (!key) return;
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      // The row is already right; a leftover object costs only space.
+      log.error({ err: error, key }, 'could not delete a stored avatar');
+    }
+  }
+
+  async function profileOf(userNumber: string) {
+    const number = parseUserNumber(userNumber);
+    if (number === null) throw darkerNotFound();
+    const row = await repository.findProfile({ userNumber: number });
+    if (!row) throw darkerNotFound();
+    return row;
+  }
+
+  return {
+    /** The profile screen: the profile, their first thoughts, the summaries they published. */
+    async page(viewerId: string, userNumber: string): Promise<ProfilePage> {
+      const row = await profileOf(userNumber);
+      const [thoughtPage, summaries] = await Promise.all([
+        thoughts.thoughtPage(viewerId, { authorId: row.id }),
+        repository.memberSummaries(row.id),
+      ]);
+      return {
+        profile: toProfile(row, viewerId),
+        thoughts: thoughtPage,
+        summaries: summaries.map(toBookCard),
+      };
+    },
+
+    async thoughtPage(viewerId: string, userNumber: string, cursor?: string, limit?: number) {
+      decodeCursor(cursor, 2);
+      const row = await profileOf(userNumber);
+      return thoughts.thoughtPage(viewerId, { authorId: row.id, cursor, limit });
+    },
+
+    async update(userId: string, form: ProfileForm): Promise<Profile> {
+      const update = parseUpdate(form.data);
+      const changes: ProfileChanges = {
+        name: update.displayName,
+        pronouns: cleared(update.pronouns),
+        bio: cleared(update.bio),
+        location: cleared(update.location),
+        website: cleared(update.website),
+      };
+      let stored: { key: string; url: string } | null = null;
+      if (form.avatar) {
+        const image = await toWebpAvatar(form.avatar);
+        const key = `${UPLOAD_FOLDERS.avatars}/${randomUUID()}`;
+        const { url } = await storage.put(key, image.bytes, WEBP_CONTENT_TYPE);
+        stored = { key, url };
+        changes.image = url;
+      } else if (update.removeAvatar) {
+        changes.image = null;
+      }
+      for (const key of Object.keys(changes) as (keyof ProfileChanges)[]) {
+        if (changes[key] === undefined) delete changes[key];
+      }
+
+      let outcome: Awaited<ReturnType<ProfilesRepository['updateProfile']>>;
+      try {
+        outcome = await repository.updateProfile(userId, changes, nowIso());
+      } catch (error) {
+        await deleteQuietly(stored?.key ?? null);
+        throw error;
+      }
+      if (!outcome) {
+        await deleteQuietly(stored?.key ?? null);
+        throw darkerNotFound();
+      }
+      if ('image' in changes && outcome.previousImage !== changes.image) {
+        await deleteQuietly(ownAvatarKey(outcome.previousImage));
+      }
+      const row = await repository.findProfile({ id: userId });
+      if (!row) throw darkerNotFound();
+      return toProfile(row, userId);
+    },
+  };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

@@ -1,0 +1,318 @@
+// The only Kysely code of the thoughts module. A thought's like_count and reply_count change in
+// the same transaction as its like and reply rows, and only when a row really came or went, so
+// the feed reads counters instead of counting.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Count = number | string | bigint;
+
+export interface ThoughtRow {
+  id: string;
+  user_id: string;
+  content: string;
+  date: string;
+  like_count: Count;
+  reply_count: Count;
+  author_number: number;
+  author_name: string;
+  author_image: string | null;
+  author_bio: string | null;
+  author_created_at: Date | string;
+  /** Non-null when the viewer likes the thought. */
+  liked_by: string | null;
+}
+
+export interface ReplyRow {
+  id: string;
+  thought_id: string;
+  user_id: string;
+  reply: string;
+  date: string;
+  author_number: number;
+  author_name: string;
+  author_image: string | null;
+}
+
+export type Keys = readonly [string, string];
+
+export type OwnedOutcome<T> =
+  | { status: 'done'; value: T }
+  | { status: 'not_found' }
+  | { status: 'forbidden' };
+
+export function createThoughtsRepository(db: Kysely<Database>) {
+  /** Thoughts with their author and the viewer's like, in one query. */
+  function thoughts(viewerId: string) {
+    return db
+      .selectFrom('thought')
+      .innerJoin('user', 'user.id', 'thought.user_id')
+      .leftJoin('thought_like as my_like', (join) =>
+        join.onRef('my_like.thought_id', '=', 'thought.id').on('my_like.user_id', '=', viewerId),
+      )
+      .select([
+        'thought.id',
+        'thought.user_id',
+        'thought.content',
+        'thought.date',
+        'thought.like_count',
+        'thought.reply_count',
+        'user.user_number as author_number',
+        'user.name as author_name',
+        'user.image as author_image',
+        'user.bio as author_bio',
+        'user.created_at as author_created_at',
+        'my_like.user_id as liked_by',
+      ]);
+  }
+
+  function replies() {
+    return db
+      .selectFrom('thought_reply')
+      .innerJoin('user', 'user.id', 'thought_reply.user_id')
+      .select([
+        'thought_reply.id',
+        'thought_reply.thought_id',
+        'thought_reply.user_id',
+        'thought_reply.reply',
+        'thought_reply.date',
+        'user.user_number as author_number',
+        'user.name as author_name',
+        'user.image as author_image',
+      ]);
+  }
+
+  return {
+    /** Newest first; `after` is the (date, id) of the last thought shown; `authorId` narrows to one member. */
+    async listThoughts(
+      viewerId: string,
+      options: { after?: Keys; limit: number; authorId?: string },
+    ): Promise<ThoughtRow[]> {
+      let query = thoughts(viewerId);
+      if (options.authorId) query = query.where('thought.user_id', '=', options.authorId);
+      const after = options.after;
+      if (after) {
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('thought.date', 'thought.id'), '<', tuple(after[0], after[1])),
+        );
+      }
+      return query
+        .orderBy('thought.date', 'desc')
+        .orderBy('thought.id', 'desc')
+        .limit(options.limit)
+        .execute();
+    },
+
+    async findThought(viewerId: string, thoughtId: string): Promise<ThoughtRow | undefined> {
+      return thoughts(viewerId).where('thought.id', '=', thoughtId).executeTakeFirst();
+    },
+
+    async insertThought(input: {
+      id: string;
+      userId: string;
+      addedBy: string;
+      content: string;
+      date: string;
+      deviceInfo: string | null;
+    }): Promise<void> {
+      await db
+        .insertInto('thought')
+        .values({
+          id: input.id,
+          user_id: input.userId,
+          added_by: input.addedBy,
+          content: input.content,
+          date: input.date,
+          device_info: input.deviceInfo,
+        })
+        .execute();
+    },
+
+    /** Spec: the replies first, then the likes, then the thought, in one transaction; author only. */
+    async deleteThought(thoughtId: string, userId: string): Promise<OwnedOutcome<null>> {
+      return db.transaction().execute(async (trx): Promise<OwnedOutcome<null>> => {
+        const found = await trx
+          .selectFrom('thought')
+          .select('thought.user_id')
+          .where('thought.id', '=', thoughtId)
+          .executeTakeFirst();
+        if (!found) return { status: 'not_found' };
+        if (found.user_id !== userId) return { status: 'forbidden' };
+        await trx.deleteFrom('thought_reply').where('thought_reply.thought_id', '=', thoughtId).execute();
+        await trx.deleteFrom('thought_like').where('thought_like.thought_id', '=', thoughtId).execute();
+        const deleted = await trx
+          .deleteFrom('thought')
+          .where('thought.id', '=', thoughtId)
+          .where('thought.user_id', '=', userId)
+          .executeTakeFirst();
+        return Number(deleted.numDeletedRows) === 0
+          ? { status: 'not_found' }
+          : { status: 'done', value: null };
+      });
+    },
+
+    /**
+     * Adds the like only if absent and counts it only if it was really inserted. Returns the new
+     * count, or null when the thought does not exist.
+     */
+    async like(thoughtId: string, userId: string, createdAt: string): Promise<Count | null> {
+      return db.transaction().execute(async (trx) => {
+        // Inserting from the thought row: nothing is inserted for an unknown or deleted thought.
+        const inserted = await trx
+          .insertInto('thought_like')
+          .columns(['thought_id', 'user_id', 'created_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('thought')
+              .select((s) => ['thought.id', s.val(userId).as('user_id'), s.val(createdAt).as('created_at')])
+              .where('thought.id', '=', thoughtId),
+          )
+          .onConflict((oc) => oc.columns(['thought_id', 'user_id']).doNothing())
+          .returning('thought_like.thought_id')
+          .executeTakeFirst();
+        return inserted ? bumpLikes(trx, thoughtId, '+') : likeCount(trx, thoughtId);
+      });
+    },
+
+    /** Removes the like only if present and uncounts it only if a row was really deleted. */
+    async unlike(thoughtId: string, userId: string): Promise<Count | null> {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('thought_like')
+          .where('thought_like.thought_id', '=', thoughtId)
+          .where('thought_like.user_id', '=', userId)
+          .executeTakeFirst();
+        return Number(deleted.numDeletedRows) > 0
+          ? bumpLikes(trx, thoughtId, '-')
+          : likeCount(trx, thoughtId);
+      });
+    },
+
+    /** Newest first; `after` is the (date, id) of the last reply shown. */
+    async listReplies(thoughtId: string, after: Keys | undefined, limit: number): Promise<ReplyRow[]> {
+      let query = replies().where('thought_reply.thought_id', '=', thoughtId);
+      if (after) {
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('thought_reply.date', 'thought_reply.id'), '<', tuple(after[0], after[1])),
+        );
+      }
+      return query
+        .orderBy('thought_reply.date', 'desc')
+        .orderBy('thought_reply.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async thoughtExists(thoughtId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('thought')
+        .select('thought.id')
+        .where('thought.id', '=', thoughtId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Adds the reply and counts it in one transaction; null when the thought does not exist. */
+    async addReply(input: {
+      id: string;
+      thoughtId: string;
+      userId: string;
+      addedBy: string;
+      reply: string;
+      date: string;
+      deviceInfo: string | null;
+    }): Promise<{ reply: ReplyRow; replyCount: Count } | null> {
+      return db.transaction().execute(async (trx) => {
+        // Updating the thought first locks its row, so it cannot disappear under the insert.
+        const counted = await trx
+          .updateTable('thought')
+          .set((eb) => ({ reply_count: eb('thought.reply_count', '+', 1) }))
+          .where('thought.id', '=', input.thoughtId)
+          .returning('thought.reply_count')
+          .executeTakeFirst();
+        if (!counted) return null;
+        await trx
+          .insertInto('thought_reply')
+          .values({
+            id: input.id,
+            thought_id: input.thoughtId,
+            user_id: input.userId,
+            added_by: input.addedBy,
+            reply: input.reply,
+            date: input.date,
+            device_info: input.deviceInfo,
+          })
+          .execute();
+        const author = await trx
+          .selectFrom('user')
+          .select(['user.user_number', 'user.name', 'user.image'])
+          .where('user.id', '=', input.userId)
+          .executeTakeFirstOrThrow();
+        return {
+          reply: {
+            id: input.id,
+            thought_id: input.thoughtId,
+            user_id: input.userId,
+            reply: input.reply,
+            date: input.date,
+            author_number: author.user_number,
+            author_name: author.name,
+            author_image: author.image,
+          },
+          replyCount: counted.reply_count,
+        };
+      });
+    },
+
+    /** Only the reply's author may delete it; the thought's reply_count follows in the same transaction. */
+    async deleteReply(replyId: string, userId: string): Promise<OwnedOutcome<Count>> {
+      return db.transaction().execute(async (trx): Promise<OwnedOutcome<Count>> => {
+        const found = await trx
+          .selectFrom('thought_reply')
+          .select(['thought_reply.user_id', 'thought_reply.thought_id'])
+          .where('thought_reply.id', '=', replyId)
+          .executeTakeFirst();
+        if (!found) return { status: 'not_found' };
+        if (found.user_id !== userId) return { status: 'forbidden' };
+        const deleted = await trx
+          .deleteFrom('thought_reply')
+          .where('thought_reply.id', '=', replyId)
+          .where('thought_reply.user_id', '=', userId)
+          .executeTakeFirst();
+        // Another request deleted it between the two statements: uncount it only once.
+        if (Number(deleted.numDeletedRows) === 0) return { status: 'not_found' };
+        const counted = await trx
+          .updateTable('thought')
+          .set((eb) => ({ reply_count: eb('thought.reply_count', '-', 1) }))
+          .where('thought.id', '=', found.thought_id)
+          .returning('thought.reply_count')
+          .executeTakeFirstOrThrow();
+        return { status: 'done', value: counted.reply_count };
+      });
+    },
+  };
+}
+
+async function bumpLikes(
+  trx: Transaction<Database>,
+  thoughtId: string,
+  op: '+' | '-',
+): Promise<Count | null> {
+  const row = await trx
+    .updateTable('thought')
+    .set((eb) => ({ like_count: eb('thought.like_count', op, 1) }))
+    .where('thought.id', '=', thoughtId)
+    .returning('thought.like_count')
+    .executeTakeFirst();
+  return row?.like_count ?? null;
+}
+
+async function likeCount(trx: Transaction<Database>, thoughtId: string): Promise<Count | null> {
+  const row = await trx
+    .selectFrom('thought')
+    .select('thought.like_count')
+    .where('thought.id', '=', thoughtId)
+    .executeTakeFirst();
+  return row?.like_count ?? null;
+}
+
+export type ThoughtsRepository = ReturnType<typeof createThoughtsRepository>;

@@ -1,0 +1,183 @@
+// Thoughts: the feed, posting and deleting, likes, a thought with its replies, replies.
+import {
+  addedReplySchema,
+  likeStateSchema,
+  newReplyBodySchema,
+  newThoughtBodySchema,
+  replyPageSchema,
+  thoughtPageSchema,
+  thoughtSchema,
+  thoughtWithRepliesSchema,
+} from '@sahifa/contracts/community';
+import { cursorQuerySchema } from '@sahifa/contracts/library';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { memberOnly, requireMember } from '../../auth/require-member.ts';
+import { createThoughtsRepository } from './thoughts.repository.ts';
+import { createThoughtsService } from './thoughts.service.ts';
+
+const id = z.string().min(1).max(200);
+export const thoughtIdParamsSchema = z.object({ thoughtId: id });
+const replyIdParamsSchema = z.object({ replyId: id });
+const thoughtPageParamsSchema = z.object({ userNumber: z.string().min(1).max(30), thoughtId: id });
+const replyCursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+export const userAgentOf = (request: FastifyRequest) => {
+  const header = request.headers['user-agent'];
+  return typeof header === 'string' ? header : undefined;
+};
+
+export async function thoughtsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = createThoughtsService(createThoughtsRepository(app.db));
+  app.addHook('onRequest', memberOnly);
+
+  app.get(
+    '/api/v1/thoughts',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: "Everyone's thoughts, newest first (cursor pagination), with authors and your likes",
+        querystring: cursorQuerySchema,
+        response: { 200: thoughtPageSchema },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request);
+      return service.thoughtPage(member.id, request.query);
+    },
+  );
+
+  app.post(
+    '/api/v1/thoughts',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'Post a thought (at most 2,000 characters, not blank)',
+        body: newThoughtBodySchema,
+        response: { 201: thoughtSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      const thought = await service.post(member, request.body.content, userAgentOf(request));
+      return reply.status(201).send(thought);
+    },
+  );
+
+  app.delete(
+    '/api/v1/thoughts/:thoughtId',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'Delete your own thought with its replies and likes',
+        params: thoughtIdParamsSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      await service.remove(member.id, request.params.thoughtId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/v1/thoughts/:thoughtId/like',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'Like a thought (idempotent); answers the new like state',
+        params: thoughtIdParamsSchema,
+        response: { 200: likeStateSchema },
+      },
+    },
+    async (request) => service.like((await requireMember(request)).id, request.params.thoughtId),
+  );
+
+  app.delete(
+    '/api/v1/thoughts/:thoughtId/like',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'Unlike a thought (idempotent); answers the new like state',
+        params: thoughtIdParamsSchema,
+        response: { 200: likeStateSchema },
+      },
+    },
+    async (request) => service.unlike((await requireMember(request)).id, request.params.thoughtId),
+  );
+
+  app.get(
+    '/api/v1/users/:userNumber/thoughts/:thoughtId',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: "A member's thought with its first replies (newest first)",
+        params: thoughtPageParamsSchema,
+        querystring: replyCursorQuerySchema,
+        response: { 200: thoughtWithRepliesSchema },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request);
+      const { userNumber, thoughtId } = request.params;
+      return service.withReplies(member.id, userNumber, thoughtId, request.query.cursor);
+    },
+  );
+
+  app.get(
+    '/api/v1/thoughts/:thoughtId/replies',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: "More of a thought's replies, newest first (cursor pagination)",
+        params: thoughtIdParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: replyPageSchema },
+      },
+    },
+    async (request) => {
+      const member = await requireMember(request);
+      const { cursor, limit } = request.query;
+      return service.replies(member.id, request.params.thoughtId, cursor, limit);
+    },
+  );
+
+  app.post(
+    '/api/v1/thoughts/:thoughtId/replies',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: 'Reply to a thought (at most 1,000 characters, not blank); answers the new reply count',
+        params: thoughtIdParamsSchema,
+        body: newReplyBodySchema,
+        response: { 201: addedReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      const added = await service.reply(
+        member,
+        request.params.thoughtId,
+        request.body.reply,
+        userAgentOf(request),
+      );
+      return reply.status(201).send(added);
+    },
+  );
+
+  app.delete(
+    '/api/v1/replies/:replyId',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: "Delete your own reply; answers the thought's new reply count",
+        params: replyIdParamsSchema,
+        response: { 200: z.object({ replyCount: z.number().int() }) },
+      },
+    },
+    async (request) => service.removeReply((await requireMember(request)).id, request.params.replyId),
+  );
+}

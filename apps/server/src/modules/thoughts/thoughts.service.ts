@@ -1,0 +1,188 @@
+// Thought, reply and like rules (spec): newest first; only the author deletes; deleting a thought
+// takes its replies and likes with it; likes are added only if absent and removed only if present.
+import { randomUUID } from 'node:crypto';
+import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
+import {
+  COMMUNITY_PAGE_SIZE,
+  type LikeState,
+  type Reply,
+  type Thought,
+  type ThoughtPage,
+  type ThoughtWithReplies,
+} from '@sahifa/contracts/community';
+import { nowIso, toIso } from '../../db/time.ts';
+import { AppError } from '../../http/errors.ts';
+import { decodeCursor, toPage } from '../library/cursor.ts';
+import type { Keys, ReplyRow, ThoughtRow, ThoughtsRepository } from './thoughts.repository.ts';
+
+export interface Member {
+  id: string;
+  name: string;
+}
+
+export const DEVICE_INFO_MAX = 200;
+
+export const thoughtNotFound = () => new AppError(404, 'THOUGHT_NOT_FOUND', 'This thought does not exist.');
+const replyNotFound = () => new AppError(404, 'REPLY_NOT_FOUND', 'This reply does not exist.');
+const notYours = (what: 'thought' | 'reply') =>
+  new AppError(403, 'FORBIDDEN', `Only the author of a ${what} can delete it.`);
+
+const displayName = (name: string) => name.trim() || FALLBACK_DISPLAY_NAME;
+
+/** A public member number from the URL, or null when it is not one (e.g. "abc"). */
+export function parseUserNumber(value: string): number | null {
+  if (!/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+export function toThought(row: ThoughtRow, viewerId: string): Thought {
+  return {
+    id: row.id,
+    content: row.content,
+    date: row.date,
+    author: {
+      userNumber: Number(row.author_number),
+      displayName: displayName(row.author_name),
+      photoURL: row.author_image,
+      bio: row.author_bio,
+      createdAt: toIso(row.author_created_at),
+    },
+    likeCount: Number(row.like_count),
+    replyCount: Number(row.reply_count),
+    userLiked: row.liked_by !== null,
+    isMine: row.user_id === viewerId,
+  };
+}
+
+function toReply(row: ReplyRow, viewerId: string): Reply {
+  return {
+    id: row.id,
+    thoughtId: row.thought_id,
+    reply: row.reply,
+    date: row.date,
+    author: {
+      userNumber: Number(row.author_number),
+      displayName: displayName(row.author_name),
+      photoURL: row.author_image,
+    },
+    isMine: row.user_id === viewerId,
+  };
+}
+
+const deviceInfo = (userAgent: string | undefined) => userAgent?.trim().slice(0, DEVICE_INFO_MAX) || null;
+
+export function createThoughtsService(repository: ThoughtsRepository) {
+  /** A page of thoughts, newest first, optionally by one member. */
+  async function thoughtPage(
+    viewerId: string,
+    options: { cursor?: string; limit?: number; authorId?: string } = {},
+  ): Promise<ThoughtPage> {
+    const limit = options.limit ?? COMMUNITY_PAGE_SIZE.thoughts;
+    const after = decodeCursor(options.cursor, 2) as Keys | undefined;
+    const rows = await repository.listThoughts(viewerId, {
+      after,
+      limit: limit + 1,
+      authorId: options.authorId,
+    });
+    const page = toPage(rows, limit, (row) => [row.date, row.id]);
+    return { items: page.items.map((row) => toThought(row, viewerId)), nextCursor: page.nextCursor };
+  }
+
+  async function replyPage(viewerId: string, thoughtId: string, cursor?: string, limit?: number) {
+    const size = limit ?? COMMUNITY_PAGE_SIZE.replies;
+    const after = decodeCursor(cursor, 2) as Keys | undefined;
+    const rows = await repository.listReplies(thoughtId, after, size + 1);
+    const page = toPage(rows, size, (row) => [row.date, row.id]);
+    return { items: page.items.map((row) => toReply(row, viewerId)), nextCursor: page.nextCursor };
+  }
+
+  function likeState(count: number | string | bigint | null, userLiked: boolean): LikeState {
+    if (count === null) throw thoughtNotFound();
+    return { userLiked, likeCount: Number(count) };
+  }
+
+  return {
+    thoughtPage,
+
+    async post(member: Member, content: string, userAgent?: string): Promise<Thought> {
+      const id = randomUUID();
+      await repository.insertThought({
+        id,
+        userId: member.id,
+        addedBy: displayName(member.name),
+        content,
+        date: nowIso(),
+        deviceInfo: deviceInfo(userAgent),
+      });
+      const row = await repository.findThought(member.id, id);
+      if (!row) throw thoughtNotFound();
+      return toThought(row, member.id);
+    },
+
+    async remove(userId: string, thoughtId: string): Promise<void> {
+      const outcome = await repository.deleteThought(thoughtId, userId);
+      if (outcome.status === 'not_found') throw thoughtNotFound();
+      if (outcome.status === 'forbidden') throw notYours('thought');
+    },
+
+    async like(userId: string, thoughtId: string): Promise<LikeState> {
+      return likeState(await repository.like(thoughtId, userId, nowIso()), true);
+    },
+
+    async unlike(userId: string, thoughtId: string): Promise<LikeState> {
+      return likeState(await repository.unlike(thoughtId, userId), false);
+    },
+
+    /** The thought and its first replies; 404 unless it exists and belongs to member `userNumber`. */
+    async withReplies(
+      viewerId: string,
+      userNumber: string,
+      thoughtId: string,
+      cursor?: string,
+    ): Promise<ThoughtWithReplies> {
+      const number = parseUserNumber(userNumber);
+      decodeCursor(cursor, 2);
+      if (number === null) throw thoughtNotFound();
+      const [row, replies] = await Promise.all([
+        repository.findThought(viewerId, thoughtId),
+        replyPage(viewerId, thoughtId, cursor),
+      ]);
+      if (!row || Number(row.author_number) !== number) throw thoughtNotFound();
+      return { thought: toThought(row, viewerId), replies };
+    },
+
+    async replies(viewerId: string, thoughtId: string, cursor?: string, limit?: number) {
+      decodeCursor(cursor, 2);
+      const [exists, page] = await Promise.all([
+        repository.thoughtExists(thoughtId),
+        replyPage(viewerId, thoughtId, cursor, limit),
+      ]);
+      if (!exists) throw thoughtNotFound();
+      return page;
+    },
+
+    async reply(member: Member, thoughtId: string, text: string, userAgent?: string) {
+      const added = await repository.addReply({
+        id: randomUUID(),
+        thoughtId,
+        userId: member.id,
+        addedBy: displayName(member.name),
+        reply: text,
+        date: nowIso(),
+        deviceInfo: deviceInfo(userAgent),
+      });
+      if (!added) throw thoughtNotFound();
+      return { reply: toReply(added.reply, member.id), replyCount: Number(added.replyCount) };
+    },
+
+    async removeReply(userId: string, replyId: string): Promise<{ replyCount: number }> {
+      const outcome = await repository.deleteReply(replyId, userId);
+      if (outcome.status === 'not_found') throw replyNotFound();
+      if (outcome.status === 'forbidden') throw notYours('reply');
+      return { replyCount: Number(outcome.value) };
+    },
+  };
+}
+
+export type ThoughtsService = ReturnType<typeof createThoughtsService>;
