@@ -95,7 +95,16 @@ const appRoutes: RouteObject[] = [
     lazy: screen(() => import('../features/publishing/routes/EditBookPage.tsx')),
     handle: title('publishing.editTitle'),
   },
-  { path: 'thoughts', lazy: comingSoon('thoughts'), handle: title('nav.thoughts') },
+  {
+    path: 'settings/profile',
+    lazy: screen(() => import('../features/profile/routes/EditProfilePage.tsx')),
+    handle: title('profile.editForm.title'),
+  },
+  {
+    path: 'thoughts',
+    lazy: screen(() => import('../features/thoughts/routes/ThoughtsPage.tsx')),
+    handle: title('nav.thoughts'),
+  },
   { path: 'moejrAI', lazy: comingSoon('moejrAI'), handle: title('nav.moejrAI') },
   {
     path: 'my-library',
@@ -110,7 +119,7 @@ const appRoutes: RouteObject[] = [
   { path: 'support', lazy: comingSoon('support'), handle: title('nav.support') },
   {
     path: ':userNumber',
-    lazy: screen(() => import('../features/coming-soon/routes/ProfilePage.tsx')),
+    lazy: screen(() => import('./routes/ProfileRoute.tsx')),
     handle: title('nav.profile'),
   },
   {
@@ -135,8 +144,8 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: 'thoughts/:userNumber/:thoughtId',
-    lazy: comingSoon('thought'),
-    handle: title('comingSoon.screens.thought.title'),
+    lazy: screen(() => import('../features/thoughts/routes/ThoughtPage.tsx')),
+    handle: title('thoughts.thoughtTitle'),
   },
   {
     path: '*',

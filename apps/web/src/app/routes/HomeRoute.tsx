@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { HomePage } from '../../features/library/routes/HomePage.tsx';
 import { ContinueReading } from '../../features/my-library/components/ContinueReading.tsx';
+import { LatestThoughts } from '../../features/thoughts/components/LatestThoughts.tsx';
 
-/** The home screen, with the member's books in progress composed in (features stay apart). */
+/** The home screen, with the member's books in progress and the latest thoughts composed in (features stay apart). */
 export function HomeRoute() {
   const { t } = useTranslation();
-  return <HomePage continueReading={<ContinueReading emptyText={t('home.continueEmpty')} />} />;
+  return (
+    <HomePage
+      continueReading={<ContinueReading emptyText={t('home.continueEmpty')} />}
+      latestThoughts={<LatestThoughts />}
+    />
+  );
 }
 
 export default HomeRoute;

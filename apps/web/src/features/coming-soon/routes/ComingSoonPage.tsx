@@ -3,21 +3,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '../../../components/ui/Button.tsx';
 import styles from './ComingSoonPage.module.css';
 
-export type ComingSoonScreen =
-  | 'billing'
-  | 'books'
-  | 'addBook'
-  | 'thoughts'
-  | 'moejrAI'
-  | 'myLibrary'
-  | 'search'
-  | 'support'
-  | 'profile'
-  | 'category'
-  | 'tag'
-  | 'bookPreview'
-  | 'book'
-  | 'thought';
+export type ComingSoonScreen = 'billing' | 'moejrAI' | 'support';
 
 /** An honest placeholder for a signed-in screen that is not built yet. */
 export function ComingSoonPage({ screen }: { screen: ComingSoonScreen }) {

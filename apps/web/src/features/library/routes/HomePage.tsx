@@ -9,9 +9,11 @@ import page from './HomePage.module.css';
 interface HomePageProps {
   /** The books in progress (My Library's data), composed in by the route; an empty state without it. */
   continueReading?: ReactNode;
+  /** The newest thoughts (the thoughts feature), composed in by the route. */
+  latestThoughts?: ReactNode;
 }
 
-export function HomePage({ continueReading }: HomePageProps) {
+export function HomePage({ continueReading, latestThoughts }: HomePageProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   return (
@@ -32,6 +34,8 @@ export function HomePage({ continueReading }: HomePageProps) {
           </div>
         )}
       </section>
+
+      {latestThoughts}
 
       <LibraryShowcase
         categoriesTitle={t('home.categoriesTitle')}

@@ -1,0 +1,20 @@
+import { ProfilePage } from '../../features/profile/routes/ProfilePage.tsx';
+import { MemberThoughts } from '../../features/thoughts/components/MemberThoughts.tsx';
+
+/** A member's profile, with their thoughts (likes, replies) composed in (features stay apart). */
+export function ProfileRoute() {
+  return (
+    <ProfilePage
+      renderThoughts={({ userNumber, firstPage, loadedAt, emptyText }) => (
+        <MemberThoughts
+          userNumber={userNumber}
+          firstPage={firstPage}
+          loadedAt={loadedAt}
+          emptyText={emptyText}
+        />
+      )}
+    />
+  );
+}
+
+export default ProfileRoute;

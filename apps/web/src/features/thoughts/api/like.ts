@@ -1,0 +1,9 @@
+import type { LikeState } from '@sahifa/contracts/community';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** PUT|DELETE /api/v1/thoughts/:thoughtId/like — idempotent; answers the state after the change. */
+export function setLike(thoughtId: string, liked: boolean): Promise<LikeState> {
+  return apiFetch<LikeState>(`/api/v1/thoughts/${encodeURIComponent(thoughtId)}/like`, {
+    method: liked ? 'PUT' : 'DELETE',
+  });
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar.tsx';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { EmptyState } from '../../../components/ui/States.tsx';
+import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
+import { useLatestThoughts } from '../api/feed.ts';
+import { thoughtPath } from './ThoughtCard.tsx';
+import styles from './Thoughts.module.css';
+
+/** The home screen's strip: the newest few thoughts and a link to all of them. */
+export function LatestThoughts() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const latest = useLatestThoughts(5);
+  const thoughts = latest.data?.items.slice(0, 5) ?? [];
+
+  return (
+    <section aria-labelledby="latest-thoughts" style={{ marginBlock: 'var(--space-6)' }}>
+      <div className={styles.stripHead}>
+        <h2 id="latest-thoughts">{t('home.latestThoughts')}</h2>
+        <ButtonLink to="/app/thoughts" variant="secondary" size="small">
+          {t('home.allThoughts')}
+        </ButtonLink>
+      </div>
+      {latest.isPending ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : latest.isError ? (
+        <p className={styles.error}>{t('thoughts.loadFailed')}</p>
+      ) : thoughts.length === 0 ? (
+        <EmptyState
+          action={
+            <ButtonLink to="/app/thoughts" size="small">
+              {t('home.writeThought')}
+            </ButtonLink>
+          }
+        >
+          {t('home.thoughtsEmpty')}
+        </EmptyState>
+      ) : (
+        <ul className={styles.strip}>
+          {thoughts.map((thought) => (
+            <li key={thought.id} className={styles.stripItem}>
+              <Avatar name={thought.author.displayName} image={thought.author.photoURL} />
+              <div className={styles.cardBody}>
+                <div className={styles.head}>
+                  <Link className={styles.name} to={`/app/${thought.author.userNumber}`} dir="auto">
+                    {thought.author.displayName}
+                  </Link>
+                  <Link
+                    className={styles.time}
+                    to={thoughtPath(thought)}
+                    title={formatDateTime(thought.date, language)}
+                  >
+                    <time dateTime={thought.date}>{formatRelativeTime(thought.date, language, t)}</time>
+                  </Link>
+                </div>
+                <p className={styles.stripText} dir="auto">
+                  {thought.content}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

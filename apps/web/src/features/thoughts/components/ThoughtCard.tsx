@@ -1,0 +1,116 @@
+import type { Thought } from '@sahifa/contracts/community';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
+import { useDeleteThought } from '../api/delete-thought.ts';
+import { LikeButton } from './LikeButton.tsx';
+import styles from './Thoughts.module.css';
+import { ThoughtText } from './ThoughtText.tsx';
+
+export const thoughtPath = (thought: Thought) => `/app/thoughts/${thought.author.userNumber}/${thought.id}`;
+
+const REPLY = 'M4 4h16v12H8l-4 4z';
+
+interface ThoughtCardProps {
+  thought: Thought;
+  /** The thought's own page: no link to itself, and a deletion is reported to the page. */
+  onDeleted?: () => void;
+  headingLevel?: 2 | 3;
+}
+
+/** One thought: who wrote it and when, the text, likes, replies, and delete for its author. */
+export function ThoughtCard({ thought, onDeleted, headingLevel = 2 }: ThoughtCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteThought();
+  const { author } = thought;
+  const profile = `/app/${author.userNumber}`;
+  const Heading = `h${headingLevel}` as const;
+
+  return (
+    <article className={styles.card} aria-labelledby={`thought-${thought.id}`}>
+      <Link to={profile} tabIndex={-1} aria-hidden="true">
+        <Avatar name={author.displayName} image={author.photoURL} />
+      </Link>
+      <div className={styles.cardBody}>
+        <div className={styles.head}>
+          <Heading id={`thought-${thought.id}`} style={{ margin: 0, fontSize: '1rem' }}>
+            <Link className={styles.name} to={profile} dir="auto">
+              {author.displayName}
+            </Link>
+          </Heading>
+          <span className={styles.number}>
+            <bdi dir="ltr">#{author.userNumber}</bdi>
+          </span>
+          <time
+            className={styles.time}
+            dateTime={thought.date}
+            title={formatDateTime(thought.date, language)}
+          >
+            {formatRelativeTime(thought.date, language, t)}
+          </time>
+        </div>
+        {author.bio ? (
+          <p className={styles.bio} dir="auto">
+            {author.bio}
+          </p>
+        ) : null}
+        <ThoughtText className={styles.text} text={thought.content} />
+        <div className={styles.actions}>
+          <LikeButton thought={thought} />
+          {onDeleted ? null : (
+            <Link
+              className={styles.action}
+              to={thoughtPath(thought)}
+              aria-label={t('thoughts.replyCount', { count: thought.replyCount })}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d={REPLY} fill="none" stroke="currentColor" strokeWidth="1.8" />
+              </svg>
+              <span aria-hidden="true">{thought.replyCount}</span>
+            </Link>
+          )}
+          {thought.isMine ? (
+            <>
+              <Button
+                variant="ghost"
+                size="small"
+                className={styles.delete}
+                onClick={() => setConfirming(true)}
+              >
+                {t('thoughts.delete')}
+              </Button>
+              <ConfirmDialog
+                isOpen={confirming}
+                onOpenChange={(open) => {
+                  if (!open) remove.reset();
+                  setConfirming(open);
+                }}
+                title={t('thoughts.deleteTitle')}
+                confirmLabel={t('thoughts.deleteConfirm')}
+                busyLabel={t('thoughts.deleting')}
+                busy={remove.isPending}
+                error={remove.isError ? t('thoughts.deleteFailed') : null}
+                onConfirm={() =>
+                  remove.mutate(thought.id, {
+                    onSuccess: () => {
+                      setConfirming(false);
+                      onDeleted?.();
+                    },
+                  })
+                }
+              >
+                <p>{t('thoughts.deleteBody')}</p>
+              </ConfirmDialog>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

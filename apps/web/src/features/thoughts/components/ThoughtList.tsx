@@ -1,0 +1,77 @@
+import type { Thought } from '@sahifa/contracts/community';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/Button.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { ThoughtCard } from './ThoughtCard.tsx';
+import styles from './Thoughts.module.css';
+
+interface ThoughtListProps {
+  thoughts: Thought[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  nextPageFailed: boolean;
+  fetchNextPage: () => void;
+  label: string;
+  headingLevel?: 2 | 3;
+}
+
+/** Thoughts that load more as the end scrolls into view, with a "Load more" button as well. */
+export function ThoughtList({
+  thoughts,
+  hasNextPage,
+  isFetchingNextPage,
+  nextPageFailed,
+  fetchNextPage,
+  label,
+  headingLevel,
+}: ThoughtListProps) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageFailed;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canAutoLoad, fetchNextPage]);
+
+  return (
+    <>
+      <ol className={styles.list} aria-label={label}>
+        {thoughts.map((thought) => (
+          <li key={thought.id}>
+            <ThoughtCard thought={thought} headingLevel={headingLevel} />
+          </li>
+        ))}
+      </ol>
+      <div ref={sentinel} className={styles.more}>
+        {isFetchingNextPage ? (
+          <span role="status">
+            <Spinner size="small" /> {t('browse.loadingMore')}
+          </span>
+        ) : hasNextPage ? (
+          <>
+            {nextPageFailed ? (
+              <p className={styles.error} role="alert">
+                {t('thoughts.loadMoreFailed')}
+              </p>
+            ) : null}
+            <Button variant="secondary" onClick={() => fetchNextPage()}>
+              {t('thoughts.loadMore')}
+            </Button>
+          </>
+        ) : thoughts.length > 0 ? (
+          <p className={styles.end}>{t('thoughts.end')}</p>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { COMMUNITY_LIMITS, type Reply } from '@sahifa/contracts/community';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Avatar } from '../../../components/ui/Avatar.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { EmptyState, ErrorState, NotFoundState } from '../../../components/ui/States.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
+import { useAddReply, useDeleteReply } from '../api/replies.ts';
+import { useThought } from '../api/thought.ts';
+import { Composer } from '../components/Composer.tsx';
+import { ThoughtCard } from '../components/ThoughtCard.tsx';
+import styles from '../components/Thoughts.module.css';
+import { ThoughtText } from '../components/ThoughtText.tsx';
+
+function parsePositive(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** /app/thoughts/:userNumber/:thoughtId — one thought, a reply box and its replies (newest first). */
+export function ThoughtPage() {
+  const { userNumber: rawNumber, thoughtId = '' } = useParams();
+  const userNumber = parsePositive(rawNumber);
+  if (userNumber === null) return <ThoughtNotFound />;
+  return <ThoughtScreen key={thoughtId} userNumber={userNumber} thoughtId={thoughtId} />;
+}
+
+function ThoughtNotFound() {
+  const { t } = useTranslation();
+  return <NotFoundState title={t('thoughts.notFound')} body={t('thoughts.notFoundBody')} />;
+}
+
+function ThoughtScreen({ userNumber, thoughtId }: { userNumber: number; thoughtId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = useThought(userNumber, thoughtId);
+  const add = useAddReply(thoughtId);
+
+  if (query.isPending) {
+    return (
+      <p role="status">
+        <Spinner size="small" /> {t('common.loading')}
+      </p>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <ThoughtNotFound />;
+    return <ErrorState message={t('thoughts.loadOneFailed')} onRetry={() => void query.refetch()} />;
+  }
+  const thought = query.data.pages[0]?.thought;
+  if (!thought) return <ThoughtNotFound />;
+  const replies = query.data.pages.flatMap((page) => page.replies.items);
+
+  return (
+    <div className={styles.page}>
+      <Link className={styles.back} to="/app/thoughts">
+        {t('thoughts.backToFeed')}
+      </Link>
+      <h1 className="visually-hidden">{t('thoughts.thoughtBy', { name: thought.author.displayName })}</h1>
+      <ThoughtCard thought={thought} onDeleted={() => navigate('/app/thoughts', { replace: true })} />
+      <Composer
+        name="reply"
+        label={t('thoughts.replyLabel')}
+        placeholder={t('thoughts.replyPlaceholder')}
+        submitLabel={t('thoughts.reply')}
+        busyLabel={t('thoughts.replying')}
+        max={COMMUNITY_LIMITS.reply}
+        busy={add.isPending}
+        error={add.error}
+        failedText={t('thoughts.replyFailed')}
+        onSubmit={(text) => add.mutateAsync(text)}
+      />
+      <h2 className={styles.repliesTitle}>{t('thoughts.repliesTitle', { count: thought.replyCount })}</h2>
+      {replies.length === 0 ? (
+        <EmptyState>{t('thoughts.noReplies')}</EmptyState>
+      ) : (
+        <ol className={styles.list} aria-label={t('thoughts.repliesLabel')}>
+          {replies.map((reply) => (
+            <li key={reply.id}>
+              <ReplyItem reply={reply} thoughtId={thoughtId} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {query.hasNextPage ? (
+        <div className={styles.more}>
+          {query.isFetchNextPageError ? (
+            <p className={styles.error} role="alert">
+              {t('thoughts.loadMoreFailed')}
+            </p>
+          ) : null}
+          <Button
+            variant="secondary"
+            busy={query.isFetchingNextPage}
+            busyLabel={t('browse.loadingMore')}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {t('thoughts.moreReplies')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ReplyItem({ reply, thoughtId }: { reply: Reply; thoughtId: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteReply(thoughtId);
+  const profile = `/app/${reply.author.userNumber}`;
+  return (
+    <article className={styles.card}>
+      <Link to={profile} tabIndex={-1} aria-hidden="true">
+        <Avatar name={reply.author.displayName} image={reply.author.photoURL} />
+      </Link>
+      <div className={styles.cardBody}>
+        <div className={styles.head}>
+          <Link className={styles.name} to={profile} dir="auto">
+            {reply.author.displayName}
+          </Link>
+          <span className={styles.number}>
+            <bdi dir="ltr">#{reply.author.userNumber}</bdi>
+          </span>
+          <time className={styles.time} dateTime={reply.date} title={formatDateTime(reply.date, language)}>
+            {formatRelativeTime(reply.date, language, t)}
+          </time>
+        </div>
+        <ThoughtText className={styles.text} text={reply.reply} />
+        {reply.isMine ? (
+          <div className={styles.actions}>
+            <Button
+              variant="ghost"
+              size="small"
+              className={styles.delete}
+              onClick={() => setConfirming(true)}
+            >
+              {t('thoughts.deleteReply')}
+            </Button>
+            <ConfirmDialog
+              isOpen={confirming}
+              onOpenChange={(open) => {
+                if (!open) remove.reset();
+                setConfirming(open);
+              }}
+              title={t('thoughts.deleteReplyTitle')}
+              confirmLabel={t('thoughts.deleteConfirm')}
+              busyLabel={t('thoughts.deleting')}
+              busy={remove.isPending}
+              error={remove.isError ? t('thoughts.deleteFailed') : null}
+              onConfirm={() => remove.mutate(reply.id, { onSuccess: () => setConfirming(false) })}
+            >
+              <p>{t('thoughts.deleteReplyBody')}</p>
+            </ConfirmDialog>
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+export default ThoughtPage;
