@@ -8,6 +8,7 @@ import { type Profile, type ProfilePage, profileUpdateSchema } from '@sahifa/con
 import type { FastifyBaseLogger } from 'fastify';
 import { nowIso, toIso } from '../../db/time.ts';
 import { AppError } from '../../http/errors.ts';
+import { type MultipartForm, parseFormData } from '../../http/multipart-form.ts';
 import { toWebpAvatar, WEBP_CONTENT_TYPE } from '../../storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '../../storage/storage.ts';
 import { toBookCard } from '../library/book-cards.ts';
@@ -18,14 +19,6 @@ import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.
 export const DARKER_NOT_FOUND = 'Darker not found';
 
 const darkerNotFound = () => new AppError(404, 'USER_NOT_FOUND', DARKER_NOT_FOUND);
-const invalid = (message: string) => new AppError(400, 'VALIDATION_ERROR', message);
-
-export interface ProfileForm {
-  /** The `data` field (JSON text), unchecked; missing means "no field changes". */
-  data: string | undefined;
-  /** The `avatar` file's bytes, unchecked. */
-  avatar: Buffer | null;
-}
 
 function toProfile(row: ProfileRow, viewerId: string): Profile {
   return {
@@ -40,26 +33,6 @@ function toProfile(row: ProfileRow, viewerId: string): Profile {
     counts: { thoughts: Number(row.thought_count), summaries: Number(row.summary_count) },
     isMe: row.id === viewerId,
   };
-}
-
-function parseUpdate(data: string | undefined) {
-  let value: unknown = {};
-  if (data !== undefined && data.trim() !== '') {
-    try {
-      value = JSON.parse(data);
-    } catch {
-      throw invalid('The `data` form field is not valid JSON.');
-    }
-  }
-  const parsed = profileUpdateSchema.safeParse(value);
-  if (!parsed.success) {
-    const message = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-      .join('; ');
-    throw invalid(message || 'The profile is not valid.');
-  }
-  return parsed.data;
 }
 
 /** '' clears an optional text (stored as null); undefined leaves it alone. */
@@ -118,8 +91,9 @@ export function createProfilesService(deps: {
       return thoughts.thoughtPage(viewerId, { authorId: row.id, cursor, limit });
     },
 
-    async update(userId: string, form: ProfileForm): Promise<Profile> {
-      const update = parseUpdate(form.data);
+    async update(userId: string, form: MultipartForm): Promise<Profile> {
+      // No `data` field: no field changes (an avatar alone may be sent).
+      const update = parseFormData(profileUpdateSchema, form.data, { subject: 'profile', fallback: {} });
       const changes: ProfileChanges = {
         name: update.displayName,
         pronouns: cleared(update.pronouns),
@@ -128,8 +102,8 @@ export function createProfilesService(deps: {
         website: cleared(update.website),
       };
       let stored: { key: string; url: string } | null = null;
-      if (form.avatar) {
-        const image = await toWebpAvatar(form.avatar);
+      if (form.file) {
+        const image = await toWebpAvatar(form.file);
         const key = `${UPLOAD_FOLDERS.avatars}/${randomUUID()}`;
         const { url } = await storage.put(key, image.bytes, WEBP_CONTENT_TYPE);
         stored = { key, url };

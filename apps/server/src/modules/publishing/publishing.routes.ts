@@ -8,10 +8,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberOnly, requireMember } from '../../auth/require-member.ts';
-import { AppError } from '../../http/errors.ts';
+import { type MultipartFormSpec, multipartLimits, readMultipartForm } from '../../http/multipart-form.ts';
 import { bookIdParamsSchema } from '../library/params.ts';
 import { createPublishingRepository } from './publishing.repository.ts';
-import { createPublishingService, type SummaryForm } from './publishing.service.ts';
+import { createPublishingService } from './publishing.service.ts';
 
 /**
  * The `data` field, in bytes. Far above any real summary (the demo books are ~25 kB), far below
@@ -19,79 +19,12 @@ import { createPublishingService, type SummaryForm } from './publishing.service.
  */
 export const SUMMARY_DATA_MAX_BYTES = 4 * 1024 * 1024;
 
-const MULTIPART_LIMITS = {
-  fileSize: LIMITS.uploadBytes,
-  files: 1,
-  fields: 5,
-  parts: 6,
-  fieldSize: SUMMARY_DATA_MAX_BYTES,
-  fieldNameSize: 100,
-  headerPairs: 50,
+const SUMMARY_FORM: MultipartFormSpec = {
+  subject: 'summary',
+  fileField: 'cover',
+  maxFileBytes: LIMITS.uploadBytes,
+  maxDataBytes: SUMMARY_DATA_MAX_BYTES,
 };
-
-const tooLargeImage = () =>
-  new AppError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `The image is too large: at most ${LIMITS.uploadBytes / 1024 / 1024} MB.`,
-  );
-const badForm = (message: string) => new AppError(400, 'BAD_REQUEST', message);
-
-function multipartError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLargeImage();
-    case 'FST_FILES_LIMIT':
-      return badForm('Send at most one cover image.');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return badForm('The form has too many fields: send `data` and, optionally, `cover`.');
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badForm('The `data` form field is not valid JSON.');
-    case 'FST_PROTO_VIOLATION':
-      return badForm('The form has a field name that is not allowed.');
-    default:
-      if (error instanceof AppError) return error;
-      // busboy: malformed multipart (truncated body, bad headers, …).
-      if (error instanceof Error && !(error as { statusCode?: number }).statusCode) {
-        return badForm('The form data could not be read.');
-      }
-      return error;
-  }
-}
-
-/** Reads the form: the `data` field and at most one `cover` file (≤ 5 MB, held in memory). */
-async function readSummaryForm(request: FastifyRequest): Promise<SummaryForm> {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Send the summary as multipart/form-data: a `data` field and an optional `cover` file.',
-    );
-  }
-  const form: SummaryForm = { data: undefined, cover: null };
-  let strayFile: string | null = null;
-  try {
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-      if (part.type === 'file') {
-        // Read even a stray file (bounded by fileSize), so the request is consumed cleanly.
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'cover') form.cover = bytes.length > 0 ? bytes : null;
-        else strayFile = part.fieldname;
-      } else if (part.fieldname === 'data') {
-        if (part.valueTruncated) {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The summary is too large to save.');
-        }
-        form.data = part.value;
-      }
-    }
-  } catch (error) {
-    throw multipartError(error);
-  }
-  if (strayFile !== null) throw badForm(`Unexpected file field "${strayFile}": send the image as \`cover\`.`);
-  return form;
-}
 
 const userAgentOf = (request: FastifyRequest) => {
   const header = request.headers['user-agent'];
@@ -107,7 +40,10 @@ const multipartDoc = {
 
 export async function publishingRoutes(fastify: FastifyInstance) {
   // Scoped to this plugin: multipart bodies are accepted only by the routes below.
-  await fastify.register(fastifyMultipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  await fastify.register(fastifyMultipart, {
+    limits: multipartLimits(SUMMARY_FORM),
+    throwFileSizeLimit: true,
+  });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = createPublishingService({
     repository: createPublishingRepository(app.db),
@@ -129,7 +65,7 @@ export async function publishingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const member = await requireMember(request);
-      const form = await readSummaryForm(request);
+      const form = await readMultipartForm(request, SUMMARY_FORM);
       const saved = await service.create(member, form, userAgentOf(request));
       return reply.status(201).send(saved);
     },
@@ -149,7 +85,7 @@ export async function publishingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const member = await requireMember(request);
       await service.assertCanEdit(member, request.params.bookId);
-      const form = await readSummaryForm(request);
+      const form = await readMultipartForm(request, SUMMARY_FORM);
       return service.update(member, request.params.bookId, form);
     },
   );

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { SessionUser } from '../../auth/session.ts';
 import { nowIso } from '../../db/time.ts';
 import { AppError } from '../../http/errors.ts';
+import { type MultipartForm, parseFormData } from '../../http/multipart-form.ts';
 import { toWebpCover, WEBP_CONTENT_TYPE } from '../../storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '../../storage/storage.ts';
 import { bookNotFound } from '../library/not-found.ts';
@@ -20,45 +21,10 @@ export const DEVICE_INFO_MAX_LENGTH = 200;
 
 type SummaryData = z.output<typeof summaryInputSchema>;
 
-export interface SummaryForm {
-  /** The `data` field: a JSON string (or an object, when the part was sent as application/json). */
-  data: unknown;
-  /** The `cover` file's bytes, unchecked. */
-  cover: Buffer | null;
-}
-
 const unknownCategory = () => new AppError(400, 'UNKNOWN_CATEGORY', 'Unknown category.');
 const notYours = (action: 'edit' | 'delete') =>
   new AppError(403, 'FORBIDDEN', `Only the member who published this summary can ${action} it.`);
 const official = () => new AppError(403, 'FORBIDDEN', 'Summaries of the Sahifa library cannot be changed.');
-
-function invalid(message: string) {
-  return new AppError(400, 'VALIDATION_ERROR', message);
-}
-
-/** Parses and checks the `data` field; the schema trims every text (spec). */
-export function parseSummaryData(data: unknown): SummaryData {
-  if (data === undefined || data === null || data === '') {
-    throw invalid('The summary is missing: send it as JSON in the `data` form field.');
-  }
-  let value = data;
-  if (typeof data === 'string') {
-    try {
-      value = JSON.parse(data);
-    } catch {
-      throw invalid('The `data` form field is not valid JSON.');
-    }
-  }
-  const parsed = summaryInputSchema.safeParse(value);
-  if (!parsed.success) {
-    const message = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-      .join('; ');
-    throw invalid(message || 'The summary is not valid.');
-  }
-  return parsed.data;
-}
 
 function toContent(data: SummaryData, bookImage: string | null): SummaryContent {
   // One tag per slug: "Stoicism" and "stoicism" are the same tag.
@@ -136,11 +102,11 @@ export function createPublishingService(deps: {
   }
 
   /** Validates the whole form, then stores the cover (if any); returns its key and URL. */
-  async function prepare(form: SummaryForm) {
-    const data = parseSummaryData(form.data);
+  async function prepare(form: MultipartForm) {
+    const data = parseFormData(summaryInputSchema, form.data, { subject: 'summary' });
     if (!(await repository.categoryExists(data.categoryId))) throw unknownCategory();
-    if (!form.cover) return { data, stored: null };
-    const image = await toWebpCover(form.cover);
+    if (!form.file) return { data, stored: null };
+    const image = await toWebpCover(form.file);
     const key = `${UPLOAD_FOLDERS.summaryCovers}/${randomUUID()}`;
     const { url } = await storage.put(key, image.bytes, WEBP_CONTENT_TYPE);
     return { data, stored: { key, url } };
@@ -157,7 +123,7 @@ export function createPublishingService(deps: {
   return {
     async create(
       member: SessionUser,
-      form: SummaryForm,
+      form: MultipartForm,
       userAgent: string | undefined,
     ): Promise<SavedSummary> {
       const { data, stored } = await prepare(form);
@@ -192,7 +158,7 @@ export function createPublishingService(deps: {
       await ownedMemberBook(member, bookId, 'edit');
     },
 
-    async update(member: SessionUser, bookId: string, form: SummaryForm): Promise<SavedSummary> {
+    async update(member: SessionUser, bookId: string, form: MultipartForm): Promise<SavedSummary> {
       const before = await ownedMemberBook(member, bookId, 'edit');
       const { data, stored } = await prepare(form);
       const bookImage = stored ? stored.url : data.removeCover ? null : before.book_image;
