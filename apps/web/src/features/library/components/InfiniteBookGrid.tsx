@@ -1,9 +1,9 @@
 import type { BookCard as BookCardData } from '@sahifa/contracts';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookCard, BookCardSkeleton } from '../../../components/ui/BookCard.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { useLoadOnScroll } from '../../../lib/use-load-on-scroll.ts';
 import styles from './Library.module.css';
 
 interface InfiniteBookGridProps {
@@ -27,21 +27,10 @@ export function InfiniteBookGrid({
   fetchNextPage,
 }: InfiniteBookGridProps) {
   const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageFailed;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) fetchNextPage();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canAutoLoad, fetchNextPage]);
+  const sentinel = useLoadOnScroll<HTMLDivElement>(
+    hasNextPage && !isFetchingNextPage && !nextPageFailed,
+    fetchNextPage,
+  );
 
   return (
     <>

@@ -1,8 +1,8 @@
 import type { Thought } from '@sahifa/contracts/community';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { useLoadOnScroll } from '../../../lib/use-load-on-scroll.ts';
 import { ThoughtCard } from './ThoughtCard.tsx';
 import styles from './Thoughts.module.css';
 
@@ -27,21 +27,10 @@ export function ThoughtList({
   headingLevel,
 }: ThoughtListProps) {
   const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const canAutoLoad = hasNextPage && !isFetchingNextPage && !nextPageFailed;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) fetchNextPage();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canAutoLoad, fetchNextPage]);
+  const sentinel = useLoadOnScroll<HTMLDivElement>(
+    hasNextPage && !isFetchingNextPage && !nextPageFailed,
+    fetchNextPage,
+  );
 
   return (
     <>
