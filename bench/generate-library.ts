@@ -7,10 +7,8 @@ import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/kysely.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import {
-  createPublishingRepository,
-  type PageFields,
-} from '../apps/server/src/modules/publishing/publishing.repository.ts';
+import type { PageFields } from '../apps/server/src/db/page-fields.ts';
+import { createPublishingRepository } from '../apps/server/src/modules/publishing/publishing.repository.ts';
 import { DEFAULT_CONTENT_DIR } from '../apps/server/src/paths.ts';
 import { seedLibrary } from '../apps/server/src/seed/seed.ts';
 

@@ -5,14 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { Database, NewPage } from '../db/schema.ts';
+import { pageToRow } from '../db/page-fields.ts';
+import type { Database } from '../db/schema.ts';
 import { nowIso } from '../db/time.ts';
 import { tagSlug } from '../modules/publishing/tag-slug.ts';
 import { indexBook } from '../modules/search/search-index.ts';
 import { DEFAULT_CONTENT_DIR } from '../paths.ts';
 import { createLocalStorage } from '../storage/local-storage.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { ContentPage } from './content-schema.ts';
 import { loadContent } from './load-content.ts';
 
 export const SEED_AUTHOR = 'Sahifa';
@@ -37,23 +37,6 @@ const COVER_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
 };
-
-function toPageRow(bookId: string, lang: 'en' | 'ar', page: ContentPage): NewPage {
-  return {
-    book_id: bookId,
-    lang,
-    order: page.order,
-    header: page.header,
-    sub_header: page.subHeader,
-    content1: page.content1,
-    sub_header2: page.subHeader2,
-    content2: page.content2,
-    sub_header3: page.subHeader3,
-    content3: page.content3,
-    sub_header4: page.subHeader4,
-    content4: page.content4,
-  };
-}
 
 export async function isLibraryEmpty(db: Kysely<Database>): Promise<boolean> {
   return (await db.selectFrom('category').select('id').limit(1).executeTakeFirst()) === undefined;
@@ -122,8 +105,8 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
       await trx
         .insertInto('page')
         .values([
-          ...book.pages.en.map((p) => toPageRow(book.id, 'en', p)),
-          ...book.pages.ar.map((p) => toPageRow(book.id, 'ar', p)),
+          ...book.pages.en.map((p) => pageToRow(book.id, 'en', p)),
+          ...book.pages.ar.map((p) => pageToRow(book.id, 'ar', p)),
         ])
         .execute();
 

@@ -8,7 +8,8 @@ import type {
   CategoryBooks,
   TagBooks,
 } from '@sahifa/contracts/books';
-import { PAGE_SIZE, type Page } from '@sahifa/contracts/library';
+import { PAGE_SIZE } from '@sahifa/contracts/library';
+import { pageFromRow } from '../../db/page-fields.ts';
 import type { CommentsService } from '../comments/comments.service.ts';
 import { toBookCard } from '../library/book-cards.ts';
 import { decodeCursor, toPage } from '../library/cursor.ts';
@@ -36,35 +37,6 @@ function newestFirst(a: { added_at: string; id: string }, b: { added_at: string;
 
 function bookCursor(cursor: string | undefined): BookKeys | undefined {
   return decodeCursor(cursor, 2) as BookKeys | undefined;
-}
-
-interface PageRow {
-  lang: 'en' | 'ar';
-  order: number;
-  header: string;
-  sub_header: string;
-  content1: string;
-  sub_header2: string;
-  content2: string;
-  sub_header3: string;
-  content3: string;
-  sub_header4: string;
-  content4: string;
-}
-
-function toPageDto(row: PageRow): Page {
-  return {
-    order: Number(row.order),
-    header: row.header,
-    subHeader: row.sub_header,
-    content1: row.content1,
-    subHeader2: row.sub_header2,
-    content2: row.content2,
-    subHeader3: row.sub_header3,
-    content3: row.content3,
-    subHeader4: row.sub_header4,
-    content4: row.content4,
-  };
 }
 
 export function createBooksService({ books, library, reading, comments }: Dependencies) {
@@ -169,8 +141,8 @@ export function createBooksService({ books, library, reading, comments }: Depend
         reading.findReaderState(userId, bookId),
       ]);
       if (!book) throw bookNotFound();
-      const en = pages.filter((p) => p.lang === 'en').map(toPageDto);
-      const ar = pages.filter((p) => p.lang === 'ar').map(toPageDto);
+      const en = pages.filter((p) => p.lang === 'en').map(pageFromRow);
+      const ar = pages.filter((p) => p.lang === 'ar').map(pageFromRow);
       return {
         book: {
           id: book.id,

@@ -1,21 +1,9 @@
 // The only Kysely code of the publishing module. Every write is one transaction that also keeps
 // the search index in step (modules/search/search-index.ts).
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewBook, NewPage, PageLang } from '../../db/schema.ts';
+import { type PageFields, pageToRow } from '../../db/page-fields.ts';
+import type { Database, NewBook } from '../../db/schema.ts';
 import { indexBook, removeBookFromIndex } from '../search/search-index.ts';
-
-export interface PageFields {
-  order: number;
-  header: string;
-  subHeader: string;
-  content1: string;
-  subHeader2: string;
-  content2: string;
-  subHeader3: string;
-  content3: string;
-  subHeader4: string;
-  content4: string;
-}
 
 export interface SummaryContent {
   categoryId: string;
@@ -30,27 +18,10 @@ export interface SummaryContent {
   arPages: PageFields[];
 }
 
-function pageRow(bookId: string, lang: PageLang, p: PageFields): NewPage {
-  return {
-    book_id: bookId,
-    lang,
-    order: p.order,
-    header: p.header,
-    sub_header: p.subHeader,
-    content1: p.content1,
-    sub_header2: p.subHeader2,
-    content2: p.content2,
-    sub_header3: p.subHeader3,
-    content3: p.content3,
-    sub_header4: p.subHeader4,
-    content4: p.content4,
-  };
-}
-
 async function writeChildren(trx: Transaction<Database>, bookId: string, content: SummaryContent) {
   const pages = [
-    ...content.enPages.map((p) => pageRow(bookId, 'en', p)),
-    ...content.arPages.map((p) => pageRow(bookId, 'ar', p)),
+    ...content.enPages.map((p) => pageToRow(bookId, 'en', p)),
+    ...content.arPages.map((p) => pageToRow(bookId, 'ar', p)),
   ];
   if (pages.length > 0) await trx.insertInto('page').values(pages).execute();
   if (content.tags.length > 0) {

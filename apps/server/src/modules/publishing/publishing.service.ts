@@ -8,13 +8,14 @@ import { type EditableSummary, type SavedSummary, summaryInputSchema } from '@sa
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { SessionUser } from '../../auth/session.ts';
+import { type PageFields, pageFromRow } from '../../db/page-fields.ts';
 import { nowIso } from '../../db/time.ts';
 import { AppError } from '../../http/errors.ts';
 import { type MultipartForm, parseFormData } from '../../http/multipart-form.ts';
 import { toWebpCover, WEBP_CONTENT_TYPE } from '../../storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '../../storage/storage.ts';
 import { bookNotFound } from '../library/not-found.ts';
-import type { PageFields, PublishingRepository, SummaryContent } from './publishing.repository.ts';
+import type { PublishingRepository, SummaryContent } from './publishing.repository.ts';
 import { tagSlug } from './tag-slug.ts';
 
 export const DEVICE_INFO_MAX_LENGTH = 200;
@@ -44,32 +45,6 @@ function toContent(data: SummaryData, bookImage: string | null): SummaryContent 
     tags: [...tags].map(([id, name]) => ({ id, name })),
     enPages: [...data.enPages].sort(byOrder),
     arPages: [...data.arPages].sort(byOrder),
-  };
-}
-
-function toPageInput(p: {
-  order: number;
-  header: string;
-  sub_header: string;
-  content1: string;
-  sub_header2: string;
-  content2: string;
-  sub_header3: string;
-  content3: string;
-  sub_header4: string;
-  content4: string;
-}): PageFields {
-  return {
-    order: p.order,
-    header: p.header,
-    subHeader: p.sub_header,
-    content1: p.content1,
-    subHeader2: p.sub_header2,
-    content2: p.content2,
-    subHeader3: p.sub_header3,
-    content3: p.content3,
-    subHeader4: p.sub_header4,
-    content4: p.content4,
   };
 }
 
@@ -199,8 +174,8 @@ export function createPublishingService(deps: {
         aboutBook: book.about_book,
         bookReference: book.book_reference,
         bookImage: book.book_image,
-        enPages: pages.filter((p) => p.lang === 'en').map(toPageInput),
-        arPages: pages.filter((p) => p.lang === 'ar').map(toPageInput),
+        enPages: pages.filter((p) => p.lang === 'en').map(pageFromRow),
+        arPages: pages.filter((p) => p.lang === 'ar').map(pageFromRow),
       };
     },
   };
