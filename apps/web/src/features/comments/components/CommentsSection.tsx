@@ -6,7 +6,8 @@ import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Avatar } from '../../../components/ui/Avatar.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { DeleteWithConfirm } from '../../../components/ui/DeleteWithConfirm.tsx';
+import { LoadMore } from '../../../components/ui/LoadMore.tsx';
 import { Stars } from '../../../components/ui/Stars.tsx';
 import { EmptyState } from '../../../components/ui/States.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -51,21 +52,13 @@ export function CommentsSection({ bookId, initial, rating, loadedAt, onRatingCha
         </ol>
       )}
       {comments.hasNextPage ? (
-        <div className={styles.more}>
-          {comments.isFetchNextPageError ? (
-            <p className={styles.fieldError} role="alert">
-              {t('comments.loadMoreFailed')}
-            </p>
-          ) : null}
-          <Button
-            variant="secondary"
-            busy={comments.isFetchingNextPage}
-            busyLabel={t('browse.loadingMore')}
-            onClick={() => void comments.fetchNextPage()}
-          >
-            {t('comments.loadMore')}
-          </Button>
-        </div>
+        <LoadMore
+          label={t('comments.loadMore')}
+          failedText={t('comments.loadMoreFailed')}
+          failed={comments.isFetchNextPageError}
+          busy={comments.isFetchingNextPage}
+          onLoad={() => void comments.fetchNextPage()}
+        />
       ) : null}
     </section>
   );
@@ -173,7 +166,6 @@ function CommentItem({
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteComment(bookId);
   const name = comment.author.displayName;
   return (
@@ -200,36 +192,25 @@ function CommentItem({
         ) : null}
         {comment.isMine ? (
           <div>
-            <Button
-              variant="ghost"
-              size="small"
+            <DeleteWithConfirm
+              label={t('comments.delete')}
               className={styles.delete}
-              onClick={() => setConfirming(true)}
-            >
-              {t('comments.delete')}
-            </Button>
-            <ConfirmDialog
-              isOpen={confirming}
-              onOpenChange={(open) => {
-                if (!open) remove.reset();
-                setConfirming(open);
-              }}
               title={t('comments.deleteTitle')}
               confirmLabel={t('comments.deleteConfirm')}
               busyLabel={t('comments.deleting')}
-              busy={remove.isPending}
-              error={remove.isError ? t('comments.deleteFailed') : null}
-              onConfirm={() =>
+              failedText={t('comments.deleteFailed')}
+              mutation={remove}
+              onConfirm={(close) =>
                 remove.mutate(comment.id, {
                   onSuccess: (rating) => {
-                    setConfirming(false);
+                    close();
                     onRatingChange(rating);
                   },
                 })
               }
             >
               <p>{t('comments.deleteBody')}</p>
-            </ConfirmDialog>
+            </DeleteWithConfirm>
           </div>
         ) : null}
       </div>

@@ -1,10 +1,10 @@
 import type { BookPreview } from '@sahifa/contracts/books';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BookCover } from '../../../components/ui/BookCover.tsx';
-import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { DeleteWithConfirm } from '../../../components/ui/DeleteWithConfirm.tsx';
 import { Stars } from '../../../components/ui/Stars.tsx';
 import { ErrorState, NotFoundState } from '../../../components/ui/States.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -186,7 +186,6 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
 function OwnerActions({ bookId, categoryId, title }: { bookId: string; categoryId: string; title: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteBook(bookId);
 
   return (
@@ -196,29 +195,23 @@ function OwnerActions({ bookId, categoryId, title }: { bookId: string; categoryI
         <ButtonLink to={`/app/edit-book/${encodeURIComponent(bookId)}`} variant="secondary" size="small">
           {t('preview.edit')}
         </ButtonLink>
-        <Button variant="ghost" size="small" className={styles.delete} onClick={() => setConfirming(true)}>
-          {t('preview.delete')}
-        </Button>
+        <DeleteWithConfirm
+          label={t('preview.delete')}
+          className={styles.delete}
+          title={t('preview.deleteTitle')}
+          confirmLabel={t('preview.deleteConfirm')}
+          busyLabel={t('preview.deleting')}
+          failedText={t('preview.deleteFailed')}
+          mutation={remove}
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => navigate(`/app/category/${encodeURIComponent(categoryId)}`, { replace: true }),
+            })
+          }
+        >
+          <p>{t('preview.deleteBody', { title })}</p>
+        </DeleteWithConfirm>
       </div>
-      <ConfirmDialog
-        isOpen={confirming}
-        onOpenChange={(open) => {
-          if (!open) remove.reset();
-          setConfirming(open);
-        }}
-        title={t('preview.deleteTitle')}
-        confirmLabel={t('preview.deleteConfirm')}
-        busyLabel={t('preview.deleting')}
-        busy={remove.isPending}
-        error={remove.isError ? t('preview.deleteFailed') : null}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => navigate(`/app/category/${encodeURIComponent(categoryId)}`, { replace: true }),
-          })
-        }
-      >
-        <p>{t('preview.deleteBody', { title })}</p>
-      </ConfirmDialog>
     </div>
   );
 }

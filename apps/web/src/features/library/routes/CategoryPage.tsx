@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { EmptyState, ErrorState, NotFoundState } from '../../../components/ui/States.tsx';
+import { useParams } from 'react-router';
+import { NotFoundState } from '../../../components/ui/States.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCategoryBooks } from '../api/category-books.ts';
-import { BookGridSkeleton, InfiniteBookGrid } from '../components/InfiniteBookGrid.tsx';
-import styles from '../components/Library.module.css';
+import { BookListScreen } from '../components/BookListScreen.tsx';
 import { categoryTitle } from '../format.ts';
 
 /** /app/category/:categoryId — official and member summaries of one category, newest first. */
@@ -17,36 +16,14 @@ export function CategoryPage() {
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <NotFoundState title={t('browse.categoryNotFound')} body={t('browse.categoryNotFoundBody')} />;
   }
-
-  const first = query.data?.pages[0];
-  const books = query.data?.pages.flatMap((page) => page.books) ?? [];
+  const category = query.data?.pages[0]?.category;
   return (
-    <div className={styles.page}>
-      <header className={styles.pageHeader}>
-        <p className={styles.kicker}>
-          <Link to="/app/books">{t('browse.title')}</Link>
-        </p>
-        <h1>{first ? categoryTitle(first.category, language) : t('common.loading')}</h1>
-        {first ? (
-          <p className={styles.lead}>{t('library.bookCount', { count: first.category.bookCount })}</p>
-        ) : null}
-      </header>
-      {query.isPending ? (
-        <BookGridSkeleton />
-      ) : query.isError && !query.data ? (
-        <ErrorState message={t('browse.loadFailed')} onRetry={() => void query.refetch()} />
-      ) : books.length === 0 ? (
-        <EmptyState>{t('browse.categoryEmpty')}</EmptyState>
-      ) : (
-        <InfiniteBookGrid
-          books={books}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          nextPageFailed={query.isFetchNextPageError}
-          fetchNextPage={() => void query.fetchNextPage()}
-        />
-      )}
-    </div>
+    <BookListScreen
+      title={category ? categoryTitle(category, language) : null}
+      lead={category ? t('library.bookCount', { count: category.bookCount }) : null}
+      emptyText={t('browse.categoryEmpty')}
+      query={query}
+    />
   );
 }
 

@@ -1,10 +1,8 @@
 import type { Thought } from '@sahifa/contracts/community';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { DeleteWithConfirm } from '../../../components/ui/DeleteWithConfirm.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
 import { useDeleteThought } from '../api/delete-thought.ts';
 import { LikeButton } from './LikeButton.tsx';
@@ -26,7 +24,6 @@ interface ThoughtCardProps {
 export function ThoughtCard({ thought, onDeleted, headingLevel = 2 }: ThoughtCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteThought();
   const { author } = thought;
   const profile = `/app/${author.userNumber}`;
@@ -76,38 +73,25 @@ export function ThoughtCard({ thought, onDeleted, headingLevel = 2 }: ThoughtCar
             </Link>
           )}
           {thought.isMine ? (
-            <>
-              <Button
-                variant="ghost"
-                size="small"
-                className={styles.delete}
-                onClick={() => setConfirming(true)}
-              >
-                {t('thoughts.delete')}
-              </Button>
-              <ConfirmDialog
-                isOpen={confirming}
-                onOpenChange={(open) => {
-                  if (!open) remove.reset();
-                  setConfirming(open);
-                }}
-                title={t('thoughts.deleteTitle')}
-                confirmLabel={t('thoughts.deleteConfirm')}
-                busyLabel={t('thoughts.deleting')}
-                busy={remove.isPending}
-                error={remove.isError ? t('thoughts.deleteFailed') : null}
-                onConfirm={() =>
-                  remove.mutate(thought.id, {
-                    onSuccess: () => {
-                      setConfirming(false);
-                      onDeleted?.();
-                    },
-                  })
-                }
-              >
-                <p>{t('thoughts.deleteBody')}</p>
-              </ConfirmDialog>
-            </>
+            <DeleteWithConfirm
+              label={t('thoughts.delete')}
+              className={styles.delete}
+              title={t('thoughts.deleteTitle')}
+              confirmLabel={t('thoughts.deleteConfirm')}
+              busyLabel={t('thoughts.deleting')}
+              failedText={t('thoughts.deleteFailed')}
+              mutation={remove}
+              onConfirm={(close) =>
+                remove.mutate(thought.id, {
+                  onSuccess: () => {
+                    close();
+                    onDeleted?.();
+                  },
+                })
+              }
+            >
+              <p>{t('thoughts.deleteBody')}</p>
+            </DeleteWithConfirm>
           ) : null}
         </div>
       </div>

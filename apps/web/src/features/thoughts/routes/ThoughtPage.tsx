@@ -1,10 +1,9 @@
 import { COMMUNITY_LIMITS, type Reply } from '@sahifa/contracts/community';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../../components/ui/Avatar.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { DeleteWithConfirm } from '../../../components/ui/DeleteWithConfirm.tsx';
+import { LoadMore } from '../../../components/ui/LoadMore.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { EmptyState, ErrorState, NotFoundState } from '../../../components/ui/States.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -88,21 +87,13 @@ function ThoughtScreen({ userNumber, thoughtId }: { userNumber: number; thoughtI
         </ol>
       )}
       {query.hasNextPage ? (
-        <div className={styles.more}>
-          {query.isFetchNextPageError ? (
-            <p className={styles.error} role="alert">
-              {t('thoughts.loadMoreFailed')}
-            </p>
-          ) : null}
-          <Button
-            variant="secondary"
-            busy={query.isFetchingNextPage}
-            busyLabel={t('browse.loadingMore')}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {t('thoughts.moreReplies')}
-          </Button>
-        </div>
+        <LoadMore
+          label={t('thoughts.moreReplies')}
+          failedText={t('thoughts.loadMoreFailed')}
+          failed={query.isFetchNextPageError}
+          busy={query.isFetchingNextPage}
+          onLoad={() => void query.fetchNextPage()}
+        />
       ) : null}
     </div>
   );
@@ -111,7 +102,6 @@ function ThoughtScreen({ userNumber, thoughtId }: { userNumber: number; thoughtI
 function ReplyItem({ reply, thoughtId }: { reply: Reply; thoughtId: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteReply(thoughtId);
   const profile = `/app/${reply.author.userNumber}`;
   return (
@@ -134,29 +124,18 @@ function ReplyItem({ reply, thoughtId }: { reply: Reply; thoughtId: string }) {
         <ThoughtText className={styles.text} text={reply.reply} />
         {reply.isMine ? (
           <div className={styles.actions}>
-            <Button
-              variant="ghost"
-              size="small"
+            <DeleteWithConfirm
+              label={t('thoughts.deleteReply')}
               className={styles.delete}
-              onClick={() => setConfirming(true)}
-            >
-              {t('thoughts.deleteReply')}
-            </Button>
-            <ConfirmDialog
-              isOpen={confirming}
-              onOpenChange={(open) => {
-                if (!open) remove.reset();
-                setConfirming(open);
-              }}
               title={t('thoughts.deleteReplyTitle')}
               confirmLabel={t('thoughts.deleteConfirm')}
               busyLabel={t('thoughts.deleting')}
-              busy={remove.isPending}
-              error={remove.isError ? t('thoughts.deleteFailed') : null}
-              onConfirm={() => remove.mutate(reply.id, { onSuccess: () => setConfirming(false) })}
+              failedText={t('thoughts.deleteFailed')}
+              mutation={remove}
+              onConfirm={(close) => remove.mutate(reply.id, { onSuccess: close })}
             >
               <p>{t('thoughts.deleteReplyBody')}</p>
-            </ConfirmDialog>
+            </DeleteWithConfirm>
           </div>
         ) : null}
       </div>
