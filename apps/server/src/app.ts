@@ -3,39 +3,25 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { authRoutes } from './auth/auth.routes.ts';
-import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } from './auth/auth.ts';
-import { resolveAuthSecret } from './auth/auth-secret.ts';
-import type { Config } from './config.ts';
-import { type DatabaseHandle, openDatabase } from './db/kysely.ts';
-import type { Database } from './db/schema.ts';
-import { registerDocs } from './http/docs.ts';
-import { type NotFoundFallback, registerErrorHandlers } from './http/errors.ts';
-import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from './http/security.ts';
-import { registerUploads } from './http/uploads.ts';
-import { registerWebApp } from './http/web-app.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
-import { booksRoutes } from './modules/books/books.routes.ts';
-import { commentsRoutes } from './modules/comments/comments.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { libraryRoutes } from './modules/library/library.routes.ts';
-import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
-import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
-import { publishingRoutes } from './modules/publishing/publishing.routes.ts';
-import { readingRoutes } from './modules/reading/reading.routes.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { thoughtsRoutes } from './modules/thoughts/thoughts.routes.ts';
-import { createStorage, type Storage } from './storage/storage.ts';
+import { authRoutes } from '#server/auth/auth.routes.ts';
+import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } from '#server/auth/auth.ts';
+import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
+import type { Config } from '#server/config.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/kysely.ts';
+import { registerDocs } from '#server/http/docs.ts';
+import { type NotFoundFallback, registerErrorHandlers } from '#server/http/errors.ts';
+import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from '#server/http/security.ts';
+import { registerUploads } from '#server/http/uploads.ts';
+import { registerWebApp } from '#server/http/web-app.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { registerModules } from '#server/modules/index.ts';
+import { createStorage } from '#server/storage/create-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    db: Kysely<Database>;
+    /** better-auth: its handler serves /api/auth/*, its API reads the session of /api/v1 requests. */
     auth: Auth;
-    mailer: Mailer;
-    /** Stored images: DATA_DIR/uploads or an S3-compatible bucket (storage/storage.ts). */
-    storage: Storage;
   }
 }
 
@@ -84,10 +70,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     rateLimits: { ...defaultAuthRateLimits(config), ...options.authRateLimits },
   });
   app.decorate('config', config);
-  app.decorate('db', database.db);
   app.decorate('auth', auth);
-  app.decorate('mailer', mailer);
-  app.decorate('storage', createStorage(config));
   app.addHook('onClose', async () => {
     mailer.close();
     await database.close();
@@ -101,16 +84,12 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   await registerDocs(app);
 
   await app.register(authRoutes, { auth });
-  await app.register(healthRoutes);
-  await app.register(publicConfigRoutes);
-  await app.register(libraryRoutes);
-  await app.register(booksRoutes);
-  await app.register(readingRoutes);
-  await app.register(commentsRoutes);
-  await app.register(publishingRoutes);
-  await app.register(searchRoutes);
-  await app.register(thoughtsRoutes);
-  await app.register(profilesRoutes);
+  await registerModules(app, {
+    db: database.db,
+    storage: createStorage(config),
+    log: app.log,
+    googleSignIn: config.google !== null,
+  });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerUploads(app, config.dataDir);

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { AUTH_SECRET_FILE, resolveAuthSecret } from './auth/auth-secret.ts';
+import { AUTH_SECRET_FILE, resolveAuthSecret } from '#server/auth/auth-secret.ts';
+import { makeTempDir } from '#server/test/test-app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DEFAULT_WEB_DIST_DIR, REPO_ROOT } from './paths.ts';
-import { makeTempDir } from './test/test-app.ts';
 
 const SECRET = 'x'.repeat(32);
 

@@ -3,14 +3,14 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { exitWith, loadConfigOrExit } from '#server/cli/run-cli.ts';
+import { openDatabase } from '#server/db/kysely.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { ContentError } from '#server/seed/load-content.ts';
+import { isLibraryEmpty, seedLibrary } from '#server/seed/seed.ts';
+import { createStorage } from '#server/storage/create-storage.ts';
 import { buildApp } from './app.ts';
-import { exitWith, loadConfigOrExit } from './cli/run-cli.ts';
-import { openDatabase } from './db/kysely.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { DEFAULT_CONTENT_DIR } from './paths.ts';
-import { ContentError } from './seed/load-content.ts';
-import { isLibraryEmpty, seedLibrary } from './seed/seed.ts';
-import { createStorage } from './storage/storage.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

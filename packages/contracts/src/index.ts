@@ -7,9 +7,6 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Members without a display name are shown under this name (spec: members are "Darkers"). */
-export const FALLBACK_DISPLAY_NAME = 'Darker';
-
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 80;

@@ -9,8 +9,8 @@ import {
   signUp,
   uniqueEmail,
   uniqueIp,
-} from '../test/auth-helpers.ts';
-import { createTestApp, engines, TEST_PUBLIC_URL, type TestApp } from '../test/test-app.ts';
+} from '#server/test/auth-helpers.ts';
+import { createTestApp, engines, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 import { getSessionUser } from './session.ts';
 
 function newestMail(dataDir: string): { to: string; subject: string; text: string; html: string } {

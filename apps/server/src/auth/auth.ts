@@ -10,11 +10,11 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.ts';
-import type { Engine } from '../db/kysely.ts';
-import type { Database } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { resetPasswordMail } from '../mail/reset-password-mail.ts';
+import type { Config } from '#server/config.ts';
+import type { Engine } from '#server/db/kysely.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { resetPasswordMail } from '#server/mail/reset-password-mail.ts';
 import { createMemoryRateLimitStorage, type RateLimitRule } from './rate-limit-storage.ts';
 import { nextUserNumber } from './user-number.ts';
 

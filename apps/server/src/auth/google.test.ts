@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cookieHeader, getSession, postAuth, uniqueEmail, uniqueIp } from '../test/auth-helpers.ts';
-import { createTestApp, engines, type TestApp } from '../test/test-app.ts';
+import { cookieHeader, getSession, postAuth, uniqueEmail, uniqueIp } from '#server/test/auth-helpers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 const CLIENT_ID = 'test-client.apps.googleusercontent.com';

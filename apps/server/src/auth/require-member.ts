@@ -4,7 +4,7 @@
 // parsed or validated, then `requireMember(request)` in the handler: the session is looked up
 // once per request and remembered for that request.
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#server/kernel/app-error.ts';
 import { getSessionUser, type SessionUser } from './session.ts';
 
 export const NO_AUTHENTICATED_USER = 'No authenticated user';

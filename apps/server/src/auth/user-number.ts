@@ -2,7 +2,7 @@
 // (PostgreSQL) or the single writer (SQLite ≥ 3.35, for RETURNING) makes concurrent sign-ups get
 // distinct numbers; a number is never handed out twice, even if the sign-up then fails.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '#server/db/schema.ts';
 
 export async function nextUserNumber(db: Kysely<Database>): Promise<number> {
   const row = await db

@@ -1,6 +1,6 @@
 // `npm run migrate`: bring the database schema up to date, then exit.
-import { openDatabase } from '../db/kysely.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { openDatabase } from '#server/db/kysely.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
 import { exitWith, loadConfigOrExit } from './run-cli.ts';
 
 const config = loadConfigOrExit();

@@ -1,6 +1,6 @@
 // Shared start-up for the command-line scripts: config errors print one line, no stack trace.
-import { type Config, ConfigError, loadConfig } from '../config.ts';
-import { ContentError } from '../seed/load-content.ts';
+import { type Config, ConfigError, loadConfig } from '#server/config.ts';
+import { ContentError } from '#server/seed/load-content.ts';
 
 export function loadConfigOrExit(): Config {
   try {

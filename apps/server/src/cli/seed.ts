@@ -1,9 +1,9 @@
 // `npm run seed`: load the demo library from content/ (idempotent), then exit.
 // Runs the migrations first so that it also works on a fresh database.
-import { openDatabase } from '../db/kysely.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { seedLibrary } from '../seed/seed.ts';
-import { createStorage } from '../storage/storage.ts';
+import { openDatabase } from '#server/db/kysely.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
+import { createStorage } from '#server/storage/create-storage.ts';
 import { exitWith, loadConfigOrExit } from './run-cli.ts';
 
 const config = loadConfigOrExit();

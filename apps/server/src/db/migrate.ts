@@ -1,8 +1,9 @@
 // Brings the schema up to date. Kysely's migrator takes a lock table, so two processes
 // starting together do not both run a migration.
 import { type Kysely, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
-import { migrations } from './migrations/index.ts';
+import { migrations } from '#server/db/migrations/index.ts';
 import type { Database } from './schema.ts';
+import { syncSearchIndex } from './search-index.ts';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -14,7 +15,10 @@ async function bookkeepingSchema(db: Kysely<Database>): Promise<string | undefin
   return rows[0]?.schema;
 }
 
-/** Runs pending migrations; returns the names it applied. Throws on the first failure. */
+/**
+ * Runs pending migrations, then rebuilds the search index if its code changed; returns the names
+ * of the migrations it applied. Throws on the first failure.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const schema = await bookkeepingSchema(db);
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
@@ -25,5 +29,6 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
       cause: error,
     });
   }
+  await syncSearchIndex(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../test/test-app.ts';
+import { USER_NUMBER_START } from '#server/db/migrations/0001_initial.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 import { migrateToLatest } from './migrate.ts';
-import { USER_NUMBER_START } from './migrations/0001_initial.ts';
 
 const EXPECTED_TABLES = [
   'account',

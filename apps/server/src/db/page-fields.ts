@@ -1,6 +1,7 @@
 // A summary page's fields (spec: header, subHeader, content1 … subHeader4, content4, order), and
 // the one mapping between them and the `page` table's snake_case columns.
-import type { NewPage, PageLang, PageTable } from './schema.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, NewPage, PageLang, PageTable } from './schema.ts';
 
 export interface PageFields {
   order: number;
@@ -58,4 +59,13 @@ export function pageFromRow(row: PageColumns): PageFields {
     subHeader4: row.sub_header4,
     content4: row.content4,
   };
+}
+
+/** Number of pages of the outer query's `book` in one language (a correlated subquery). */
+export function pageCount(eb: ExpressionBuilder<Database, 'book'>, lang: PageLang) {
+  return eb
+    .selectFrom('page')
+    .select((sub) => sub.fn.countAll<number | string | bigint>().as('n'))
+    .whereRef('page.book_id', '=', 'book.id')
+    .where('page.lang', '=', lang);
 }

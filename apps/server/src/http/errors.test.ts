@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, registerErrorHandlers } from './errors.ts';
+import { AppError } from '#server/kernel/app-error.ts';
+import { registerErrorHandlers } from './errors.ts';
 
 async function appWithRoute() {
   const app = Fastify({ logger: false });

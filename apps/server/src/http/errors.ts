@@ -3,18 +3,7 @@
 import type { ApiError } from '@sahifa/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-/** Thrown by services for expected failures, e.g. `new AppError(404, 'NOT_FOUND', 'Darker not found')`. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
-}
+import { AppError } from '#server/kernel/app-error.ts';
 
 export function errorBody(code: string, message: string): ApiError {
   return { error: { code, message } };

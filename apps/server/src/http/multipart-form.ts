@@ -3,7 +3,7 @@
 // multipart failures into clear 4xx answers, and checking the JSON against its schema.
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from './errors.ts';
+import { AppError } from '#server/kernel/app-error.ts';
 
 export interface MultipartFormSpec {
   /** What the form holds, for messages: 'summary', 'profile'. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueIp } from '../test/auth-helpers.ts';
-import { createTestApp, engines, TEST_ORIGIN, type TestApp } from '../test/test-app.ts';
+import { uniqueIp } from '#server/test/auth-helpers.ts';
+import { createTestApp, engines, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('HTTP security and errors on %s', (engine) => {
   let t: TestApp;

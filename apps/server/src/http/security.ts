@@ -3,7 +3,7 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 import { errorBody } from './errors.ts';
 
 export interface WriteRateLimit {

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { uploadsDir } from '../storage/local-storage.ts';
+import { uploadsDir } from '#server/storage/local-storage.ts';
 import { IMMUTABLE } from './web-app.ts';
 
 export async function registerUploads(app: FastifyInstance, dataDir: string) {

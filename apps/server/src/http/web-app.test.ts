@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, makeTempDir, type TestApp } from '../test/test-app.ts';
+import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/test-app.ts';
 
 const INDEX =
   '<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>';

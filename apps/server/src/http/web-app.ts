@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 import type { NotFoundFallback } from './errors.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -3,8 +3,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCredentials, postAuth, signUp } from '../test/auth-helpers.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { newCredentials, postAuth, signUp } from '#server/test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '#server/test/test-app.ts';
 
 interface Received {
   from: string;

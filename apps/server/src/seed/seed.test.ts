@@ -2,8 +2,14 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import { normalizeSearchText } from '@sahifa/contracts/search-text';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createSearchRepository } from '../modules/search/search.repository.ts';
-import { createTestApp, engines, FIXTURE_CONTENT_DIR, makeTempDir, type TestApp } from '../test/test-app.ts';
+import { createSearchRepository } from '#server/modules/search/search.repository.ts';
+import {
+  createTestApp,
+  engines,
+  FIXTURE_CONTENT_DIR,
+  makeTempDir,
+  type TestApp,
+} from '#server/test/test-app.ts';
 import { ContentError, loadContent } from './load-content.ts';
 import { isLibraryEmpty, seedLibrary } from './seed.ts';
 

@@ -5,14 +5,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { pageToRow } from '../db/page-fields.ts';
-import type { Database } from '../db/schema.ts';
-import { nowIso } from '../db/time.ts';
-import { tagSlug } from '../modules/publishing/tag-slug.ts';
-import { indexBook } from '../modules/search/search-index.ts';
-import { DEFAULT_CONTENT_DIR } from '../paths.ts';
-import { createLocalStorage } from '../storage/local-storage.ts';
-import type { Storage } from '../storage/storage.ts';
+import { pageToRow } from '#server/db/page-fields.ts';
+import type { Database } from '#server/db/schema.ts';
+import { indexBook } from '#server/db/search-index.ts';
+import { nowIso } from '#server/db/time.ts';
+import { tagSlug } from '#server/kernel/tag-slug.ts';
+import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
+import { createLocalStorage } from '#server/storage/local-storage.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import { loadContent } from './load-content.ts';
 
 export const SEED_AUTHOR = 'Sahifa';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors.ts';
-import { claimedSizePng, otherFormat, photo, SVG } from '../test/images.ts';
+import { AppError } from '#server/kernel/app-error.ts';
+import { claimedSizePng, otherFormat, photo, SVG } from '#server/test/images.ts';
 import { MAX_INPUT_PIXELS, toWebpAvatar, toWebpCover, UNSUPPORTED_IMAGE_MESSAGE } from './images.ts';
 
 async function rejection(bytes: Buffer): Promise<AppError> {

@@ -4,7 +4,7 @@
 import { COMMUNITY_LIMITS } from '@sahifa/contracts/community';
 import { LIMITS } from '@sahifa/contracts/library';
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '#server/kernel/app-error.ts';
 
 export const WEBP_CONTENT_TYPE = 'image/webp';
 export const UNSUPPORTED_IMAGE_MESSAGE = 'The file is not a supported image (JPEG, PNG, WebP, AVIF or GIF).';

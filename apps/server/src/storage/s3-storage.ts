@@ -2,7 +2,7 @@
 // Objects are public-read by the bucket's own policy (or a CDN in front of it): we only write
 // and delete, and hand out `${publicUrl}/${key}`.
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { S3Config } from '../config.ts';
+import type { S3Config } from '#server/config.ts';
 import { assertValidKey, isValidKey, type Storage } from './storage.ts';
 
 /** Objects never change under a key, so browsers and CDNs may keep them for a year. */

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
-import { contentSecurityPolicy } from '../http/security.ts';
-import { type FakeS3, fakeS3Env, startFakeS3 } from '../test/fake-s3.ts';
-import { makeTempDir } from '../test/test-app.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { contentSecurityPolicy } from '#server/http/security.ts';
+import { type FakeS3, fakeS3Env, startFakeS3 } from '#server/test/fake-s3.ts';
+import { makeTempDir } from '#server/test/test-app.ts';
+import { createStorage } from './create-storage.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { createStorage, isValidKey } from './storage.ts';
+import { isValidKey } from './storage.ts';
 
 const WEBP = Buffer.from('RIFF\0\0\0\0WEBPVP8 fake bytes');
 

@@ -1,9 +1,6 @@
-// Where stored images (covers, avatars) live: a folder under DATA_DIR by default, served at
-// /uploads/<key>; an S3-compatible bucket when S3_BUCKET is set. Every object is written once
-// under a fresh key, so its URL may be cached forever; replaced objects are deleted.
-import type { Config } from '../config.ts';
-import { createLocalStorage } from './local-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
+// What a store of images (covers, avatars) offers, and which keys it accepts. Every object is
+// written once under a fresh key, so its URL may be cached forever; replaced objects are deleted.
+// The two implementations are local-storage.ts and s3-storage.ts; create-storage.ts picks one.
 
 export interface Storage {
   readonly kind: 'local' | 's3';
@@ -28,8 +25,4 @@ export function isValidKey(key: string): boolean {
 
 export function assertValidKey(key: string): void {
   if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-}
-
-export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): Storage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.dataDir);
 }

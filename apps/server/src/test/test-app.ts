@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { type BuildAppOptions, buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { type Engine, openDatabase } from '../db/kysely.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import type { Database } from '../db/schema.ts';
+import { type BuildAppOptions, buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { type Engine, openDatabase } from '#server/db/kysely.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import type { Database } from '#server/db/schema.ts';
 
 /** Engines the suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -1,4 +1,4 @@
-import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
+import { displayNameOf as nameOrFallback } from '@sahifa/contracts/members';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { authClient, type SessionUser } from './auth-client.ts';
@@ -65,5 +65,5 @@ export function useCurrentUser(): SessionUser {
 
 /** The name to show for a member (spec: an empty name falls back to "Darker"). */
 export function displayNameOf(user: { name?: string | null }): string {
-  return user.name?.trim() || FALLBACK_DISPLAY_NAME;
+  return nameOrFallback(user.name);
 }

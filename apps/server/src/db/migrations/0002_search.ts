@@ -1,9 +1,7 @@
-// Full-text search over books (issue 3): SQLite FTS5, or PostgreSQL tsvector + GIN. The text in
-// it is normalised by the app (modules/search/search-index.ts), which also backfills the books
-// that exist already.
+// Full-text search over books (issue 3): SQLite FTS5, or PostgreSQL tsvector + GIN. The table is
+// created empty: its text is normalised by live code (db/search-index.ts), which fills it after
+// the migrations run, so this file means the same thing forever.
 import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
-import { reindexAllBooks } from '../../modules/search/search-index.ts';
-import type { Database } from '../schema.ts';
 
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -37,9 +35,10 @@ export const searchMigration: Migration = {
           tokenize = 'unicode61 remove_diacritics 2'
         )`.execute(db);
     }
-    await reindexAllBooks(db as Kysely<Database>);
   },
   async down(db) {
     await sql`drop table if exists book_search`.execute(db);
+    // The index is gone, so is the record of which code built it (db/search-index.ts).
+    await sql`delete from counter where name = 'search_index_version'`.execute(db);
   },
 };

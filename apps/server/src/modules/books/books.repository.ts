@@ -1,22 +1,15 @@
 // The only Kysely code of the books module: browsing by category and tag, the preview and the
 // reader. Lists are newest first, (added_at, id) descending, paged by keyset — never OFFSET.
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { BOOK_CARD_COLUMNS } from '../library/book-cards.ts';
+import type { Kysely } from 'kysely';
+import { pageCount } from '#server/db/page-fields.ts';
+import type { Database } from '#server/db/schema.ts';
+import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
 type Count = number | string | bigint;
 const CATEGORIES_PER_QUERY = 100;
 
 /** (added_at, id) of the last book already shown. */
 export type BookKeys = readonly [string, string];
-
-function pageCount(eb: ExpressionBuilder<Database, 'book'>, lang: 'en' | 'ar') {
-  return eb
-    .selectFrom('page')
-    .select((sub) => sub.fn.countAll<Count>().as('n'))
-    .whereRef('page.book_id', '=', 'book.id')
-    .where('page.lang', '=', lang);
-}
 
 export function createBooksRepository(db: Kysely<Database>) {
   return {

@@ -9,23 +9,12 @@ import {
 import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberOnly, requireMember } from '../../auth/require-member.ts';
-import { createCommentsRepository } from '../comments/comments.repository.ts';
-import { createCommentsService } from '../comments/comments.service.ts';
-import { createLibraryRepository } from '../library/library.repository.ts';
-import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '../library/params.ts';
-import { createReadingRepository } from '../reading/reading.repository.ts';
-import { createBooksRepository } from './books.repository.ts';
-import { BOOKS_PER_CATEGORY, createBooksService } from './books.service.ts';
+import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '#server/kernel/params.ts';
+import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
 
-export async function booksRoutes(fastify: FastifyInstance) {
+export async function booksRoutes(fastify: FastifyInstance, { books }: { books: BooksService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createBooksService({
-    books: createBooksRepository(app.db),
-    library: createLibraryRepository(app.db),
-    reading: createReadingRepository(app.db),
-    comments: createCommentsService(createCommentsRepository(app.db)),
-  });
   app.addHook('onRequest', memberOnly);
 
   app.get(
@@ -37,7 +26,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: booksByCategorySchema },
       },
     },
-    async () => service.byCategory(),
+    async () => books.byCategory(),
   );
 
   app.get(
@@ -52,7 +41,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      service.categoryBooks(request.params.categoryId, request.query.cursor, request.query.limit),
+      books.categoryBooks(request.params.categoryId, request.query.cursor, request.query.limit),
   );
 
   app.get(
@@ -66,7 +55,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
         response: { 200: tagBooksSchema },
       },
     },
-    async (request) => service.tagBooks(request.params.tagId, request.query.cursor, request.query.limit),
+    async (request) => books.tagBooks(request.params.tagId, request.query.cursor, request.query.limit),
   );
 
   app.get(
@@ -82,7 +71,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.preview(user.id, request.params.bookId);
+      return books.preview(user.id, request.params.bookId);
     },
   );
 
@@ -98,7 +87,7 @@ export async function booksRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.read(user.id, request.params.bookId);
+      return books.read(user.id, request.params.bookId);
     },
   );
 }

@@ -1,6 +1,5 @@
 // Browsing rules: categories and tags list official and member summaries together, newest
 // first; the preview and the reader each answer in one request with the member's state.
-import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
 import type {
   BookPreview,
   BookReading,
@@ -9,14 +8,14 @@ import type {
   TagBooks,
 } from '@sahifa/contracts/books';
 import { PAGE_SIZE } from '@sahifa/contracts/library';
-import { pageFromRow } from '../../db/page-fields.ts';
-import type { CommentsService } from '../comments/comments.service.ts';
-import { toBookCard } from '../library/book-cards.ts';
-import { decodeCursor, toPage } from '../library/cursor.ts';
-import type { LibraryRepository } from '../library/library.repository.ts';
-import { bookNotFound, categoryNotFound, tagNotFound } from '../library/not-found.ts';
-import type { ReadingRepository } from '../reading/reading.repository.ts';
-import { bookPageCount, toReaderState } from '../reading/reading.service.ts';
+import { pageFromRow } from '#server/db/page-fields.ts';
+import { toBookCard } from '#server/kernel/book-cards.ts';
+import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { bookNotFound, categoryNotFound, tagNotFound } from '#server/kernel/not-found.ts';
+import { toAuthor } from '#server/kernel/presenters.ts';
+import type { CommentsService } from '#server/modules/comments/comments.service.ts';
+import type { LibraryService } from '#server/modules/library/library.service.ts';
+import type { ReadingService } from '#server/modules/reading/reading.service.ts';
 import type { BookKeys, BooksRepository } from './books.repository.ts';
 
 /** /app/books shows this many of each category's newest books. */
@@ -24,8 +23,8 @@ export const BOOKS_PER_CATEGORY = 12;
 
 interface Dependencies {
   books: BooksRepository;
-  library: LibraryRepository;
-  reading: ReadingRepository;
+  library: LibraryService;
+  reading: ReadingService;
   comments: CommentsService;
 }
 
@@ -42,9 +41,9 @@ function bookCursor(cursor: string | undefined): BookKeys | undefined {
 export function createBooksService({ books, library, reading, comments }: Dependencies) {
   return {
     async byCategory(): Promise<BooksByCategory> {
-      const categories = await library.listCategoriesWithCounts();
+      const categories = await library.categories();
       const newest = await books.listNewestPerCategory(
-        categories.filter((category) => category.book_count > 0).map((category) => category.id),
+        categories.filter((category) => category.bookCount > 0).map((category) => category.id),
         BOOKS_PER_CATEGORY,
       );
       const byCategory = new Map<string, typeof newest>();
@@ -56,10 +55,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
       for (const list of byCategory.values()) list.sort(newestFirst);
       return {
         categories: categories.map((category) => ({
-          id: category.id,
-          title: category.title,
-          titleAr: category.title_ar,
-          bookCount: category.book_count,
+          ...category,
           books: (byCategory.get(category.id) ?? []).map(toBookCard),
         })),
       };
@@ -104,17 +100,17 @@ export function createBooksService({ books, library, reading, comments }: Depend
       const [book, tags, state, firstComments] = await Promise.all([
         books.findBook(bookId),
         books.listBookTags(bookId),
-        reading.findReaderState(userId, bookId),
+        reading.readerState(userId, bookId),
         comments.listPage(bookId, userId),
       ]);
       if (!book) throw bookNotFound();
       const publisher =
         book.source === 'member' && book.publisher_number !== null
-          ? {
-              userNumber: Number(book.publisher_number),
-              displayName: (book.publisher_name ?? '').trim() || FALLBACK_DISPLAY_NAME,
-              photoURL: book.publisher_image,
-            }
+          ? toAuthor({
+              number: book.publisher_number,
+              name: book.publisher_name,
+              image: book.publisher_image,
+            })
           : null;
       return {
         category: { id: book.category_id, title: book.category_title, titleAr: book.category_title_ar },
@@ -129,7 +125,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
           publisher,
           isMine: book.user_id !== null && book.user_id === userId,
         },
-        state: toReaderState(state, bookPageCount(book)),
+        state,
         comments: firstComments,
       };
     },
@@ -138,7 +134,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
       const [book, pages, state] = await Promise.all([
         books.findBookHeader(bookId),
         books.listPages(bookId),
-        reading.findReaderState(userId, bookId),
+        reading.readerState(userId, bookId),
       ]);
       if (!book) throw bookNotFound();
       const en = pages.filter((p) => p.lang === 'en').map(pageFromRow);
@@ -152,8 +148,10 @@ export function createBooksService({ books, library, reading, comments }: Depend
           bookImage: book.book_image,
         },
         pages: { en, ar },
-        state: toReaderState(state, Math.max(en.length, ar.length)),
+        state,
       };
     },
   };
 }
+
+export type BooksService = ReturnType<typeof createBooksService>;

@@ -6,9 +6,8 @@ import {
   tagBooksSchema,
 } from '@sahifa/contracts/books';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLibrary } from '../../seed/seed.ts';
-import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '../../test/test-app.ts';
-import { encodeCursor } from '../library/cursor.ts';
+import { encodeCursor } from '#server/kernel/cursor.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
 import {
   call,
   countQueries,
@@ -16,7 +15,8 @@ import {
   pageText,
   signUpMember,
   type TestMember,
-} from '../library/library-test-helpers.ts';
+} from '#server/test/library-helpers.ts';
+import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '#server/test/test-app.ts';
 
 /** Minute `n` after a fixed start, as the ISO text the tables hold. */
 const at = (n: number) => new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString();

@@ -1,7 +1,7 @@
 // The only Kysely code of the comments module. A book's rating_count and rating_sum change in
 // the same transaction as its comment rows, so the average never needs a scan of the comments.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
 

@@ -8,14 +8,12 @@ import {
 import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberOnly, requireMember } from '../../auth/require-member.ts';
-import { bookIdParamsSchema, commentIdParamsSchema } from '../library/params.ts';
-import { createCommentsRepository } from './comments.repository.ts';
-import { createCommentsService } from './comments.service.ts';
+import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import { bookIdParamsSchema, commentIdParamsSchema } from '#server/kernel/params.ts';
+import type { CommentsService } from './comments.service.ts';
 
-export async function commentsRoutes(fastify: FastifyInstance) {
+export async function commentsRoutes(fastify: FastifyInstance, { comments }: { comments: CommentsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createCommentsService(createCommentsRepository(app.db));
   app.addHook('onRequest', memberOnly);
 
   app.get(
@@ -32,7 +30,7 @@ export async function commentsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = await requireMember(request);
       const { cursor, limit } = request.query;
-      return service.page(request.params.bookId, user.id, cursor, limit);
+      return comments.page(request.params.bookId, user.id, cursor, limit);
     },
   );
 
@@ -49,7 +47,7 @@ export async function commentsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireMember(request);
-      const added = await service.add(user.id, request.params.bookId, request.body);
+      const added = await comments.add(user.id, request.params.bookId, request.body);
       return reply.status(201).send(added);
     },
   );
@@ -66,7 +64,7 @@ export async function commentsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.remove(user.id, request.params.commentId);
+      return comments.remove(user.id, request.params.commentId);
     },
   );
 }

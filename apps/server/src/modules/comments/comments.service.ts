@@ -1,14 +1,14 @@
 // Comment and rating rules: a rating 1–5 with an optional comment; newest first; only the
 // author deletes; the average is sum / count, 0 when there are none (spec).
 import { randomUUID } from 'node:crypto';
-import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
 import type { Comment, CommentPage, NewCommentBody } from '@sahifa/contracts/comments';
 import { PAGE_SIZE } from '@sahifa/contracts/library';
-import { nowIso } from '../../db/time.ts';
-import { AppError } from '../../http/errors.ts';
-import { averageRating } from '../library/book-cards.ts';
-import { decodeCursor, toPage } from '../library/cursor.ts';
-import { bookNotFound } from '../library/not-found.ts';
+import { nowIso } from '#server/db/time.ts';
+import { AppError } from '#server/kernel/app-error.ts';
+import { averageRating } from '#server/kernel/book-cards.ts';
+import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { bookNotFound } from '#server/kernel/not-found.ts';
+import { toAuthor } from '#server/kernel/presenters.ts';
 import type { CommentRow, CommentsRepository, RatingRow } from './comments.repository.ts';
 
 export function toComment(row: CommentRow, viewerId: string): Comment {
@@ -18,11 +18,7 @@ export function toComment(row: CommentRow, viewerId: string): Comment {
     rating: Number(row.rating),
     comment: row.comment,
     date: row.date,
-    author: {
-      userNumber: Number(row.author_number),
-      displayName: row.author_name.trim() || FALLBACK_DISPLAY_NAME,
-      photoURL: row.author_image,
-    },
+    author: toAuthor({ number: row.author_number, name: row.author_name, image: row.author_image }),
     isMine: row.user_id === viewerId,
   };
 }

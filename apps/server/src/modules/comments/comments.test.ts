@@ -1,14 +1,8 @@
 import { addedCommentSchema, commentPageSchema, ratingSummarySchema } from '@sahifa/contracts/comments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLibrary } from '../../seed/seed.ts';
-import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '../../test/test-app.ts';
-import {
-  call,
-  countRows,
-  insertBook,
-  signUpMember,
-  type TestMember,
-} from '../library/library-test-helpers.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
+import { call, countRows, insertBook, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '#server/test/test-app.ts';
 
 const at = (n: number) => new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString();
 

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '#server/db/schema.ts';
 
 /** True when the database answers a trivial query. */
 export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {

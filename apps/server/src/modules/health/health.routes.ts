@@ -2,10 +2,12 @@
 import { apiErrorSchema, healthSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody } from '../../http/errors.ts';
-import { pingDatabase } from './health.repository.ts';
+import { errorBody } from '#server/http/errors.ts';
 
-export async function healthRoutes(app: FastifyInstance) {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { isDatabaseUp }: { isDatabaseUp: () => Promise<boolean> },
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -16,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (await pingDatabase(app.db))
+      if (await isDatabaseUp())
         return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
       request.log.error('health check: database did not answer');
       return reply.status(503).send(errorBody('DATABASE_UNAVAILABLE', 'The database is not reachable.'));

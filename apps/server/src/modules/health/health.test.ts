@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('GET /api/health on %s', (engine) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
-// The only Kysely code of the library module.
+// The only Kysely code of the library module: categories and book cards.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { BOOK_CARD_COLUMNS } from './book-cards.ts';
+import type { Database } from '#server/db/schema.ts';
+import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
 export function createLibraryRepository(db: Kysely<Database>) {
   return {
@@ -35,6 +35,12 @@ export function createLibraryRepository(db: Kysely<Database>) {
         .orderBy('book.id', 'asc')
         .limit(limit)
         .execute();
+    },
+
+    /** Card rows of the given books, in no particular order (unknown ids are skipped). */
+    async listBookCards(ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db.selectFrom('book').select(BOOK_CARD_COLUMNS).where('book.id', 'in', ids).execute();
     },
   };
 }

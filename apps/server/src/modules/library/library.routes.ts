@@ -1,12 +1,10 @@
+// GET /api/v1/library/overview: the landing page and /app/home in one request (no sign-in needed).
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createLibraryRepository } from './library.repository.ts';
-import { createLibraryService } from './library.service.ts';
+import type { LibraryService } from './library.service.ts';
 
-export async function libraryRoutes(app: FastifyInstance) {
-  const service = createLibraryService(createLibraryRepository(app.db));
-
+export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/library/overview',
     {
@@ -16,6 +14,6 @@ export async function libraryRoutes(app: FastifyInstance) {
         response: { 200: libraryOverviewSchema },
       },
     },
-    async () => service.overview(),
+    async () => library.overview(),
   );
 }

@@ -1,7 +1,7 @@
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLibrary } from '../../seed/seed.ts';
-import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '../../test/test-app.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
+import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('GET /api/v1/library/overview on %s', (engine) => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 // The only Kysely code of the profiles module: a member's public profile (the better-auth `user`
 // row with its counts), the summaries they published, and profile updates.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { BOOK_CARD_COLUMNS, type BookCardRow } from '../library/book-cards.ts';
+import type { Database } from '#server/db/schema.ts';
+import { BOOK_CARD_COLUMNS, type BookCardRow } from '#server/kernel/book-cards.ts';
 
 type Count = number | string | bigint;
 

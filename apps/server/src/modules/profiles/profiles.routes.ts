@@ -6,18 +6,21 @@ import {
   COMMUNITY_LIMITS,
   profilePageSchema,
   profileSchema,
+  profileUpdateSchema,
   thoughtPageSchema,
 } from '@sahifa/contracts/community';
 import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { memberOnly, requireMember } from '../../auth/require-member.ts';
-import { type MultipartFormSpec, multipartLimits, readMultipartForm } from '../../http/multipart-form.ts';
-import { createThoughtsRepository } from '../thoughts/thoughts.repository.ts';
-import { createThoughtsService } from '../thoughts/thoughts.service.ts';
-import { createProfilesRepository } from './profiles.repository.ts';
-import { createProfilesService } from './profiles.service.ts';
+import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import {
+  type MultipartFormSpec,
+  multipartLimits,
+  parseFormData,
+  readMultipartForm,
+} from '#server/http/multipart-form.ts';
+import { userNumberParamsSchema } from '#server/kernel/params.ts';
+import type { ProfilesService } from './profiles.service.ts';
 
 /** The `data` field, in bytes: room for every field at its limit, so oversized text gets a clear 400. */
 const PROFILE_DATA_MAX_BYTES = 256 * 1024;
@@ -29,21 +32,13 @@ const PROFILE_FORM: MultipartFormSpec = {
   maxDataBytes: PROFILE_DATA_MAX_BYTES,
 };
 
-const userNumberParamsSchema = z.object({ userNumber: z.string().min(1).max(30) });
-
-export async function profilesRoutes(fastify: FastifyInstance) {
+export async function profilesRoutes(fastify: FastifyInstance, { profiles }: { profiles: ProfilesService }) {
   // Scoped to this plugin: multipart bodies are accepted only by the routes below.
   await fastify.register(fastifyMultipart, {
     limits: multipartLimits(PROFILE_FORM),
     throwFileSizeLimit: true,
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createProfilesService({
-    repository: createProfilesRepository(app.db),
-    thoughts: createThoughtsService(createThoughtsRepository(app.db)),
-    storage: app.storage,
-    log: app.log,
-  });
   // Signed out → 401 before any of the body is read.
   app.addHook('onRequest', memberOnly);
 
@@ -57,7 +52,7 @@ export async function profilesRoutes(fastify: FastifyInstance) {
         response: { 200: profilePageSchema },
       },
     },
-    async (request) => service.page((await requireMember(request)).id, request.params.userNumber),
+    async (request) => profiles.page((await requireMember(request)).id, request.params.userNumber),
   );
 
   app.get(
@@ -74,7 +69,7 @@ export async function profilesRoutes(fastify: FastifyInstance) {
     async (request) => {
       const member = await requireMember(request);
       const { cursor, limit } = request.query;
-      return service.thoughtPage(member.id, request.params.userNumber, cursor, limit);
+      return profiles.thoughtPage(member.id, request.params.userNumber, cursor, limit);
     },
   );
 
@@ -94,7 +89,10 @@ export async function profilesRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const member = await requireMember(request);
-      return service.update(member.id, await readMultipartForm(request, PROFILE_FORM));
+      const form = await readMultipartForm(request, PROFILE_FORM);
+      // No `data` field: no field changes (an avatar alone may be sent).
+      const update = parseFormData(profileUpdateSchema, form.data, { subject: 'profile', fallback: {} });
+      return profiles.update(member.id, update, form.file);
     },
   );
 }

@@ -3,17 +3,16 @@
 // WebP) and stored before the row changes; the replaced one is deleted once the row no longer
 // points at it, and only if this module stored it (under user_avatars/).
 import { randomUUID } from 'node:crypto';
-import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
-import { type Profile, type ProfilePage, profileUpdateSchema } from '@sahifa/contracts/community';
-import type { FastifyBaseLogger } from 'fastify';
-import { nowIso, toIso } from '../../db/time.ts';
-import { AppError } from '../../http/errors.ts';
-import { type MultipartForm, parseFormData } from '../../http/multipart-form.ts';
-import { toWebpAvatar, WEBP_CONTENT_TYPE } from '../../storage/images.ts';
-import { type Storage, UPLOAD_FOLDERS } from '../../storage/storage.ts';
-import { toBookCard } from '../library/book-cards.ts';
-import { decodeCursor } from '../library/cursor.ts';
-import { parseUserNumber, type ThoughtsService } from '../thoughts/thoughts.service.ts';
+import type { Profile, ProfilePage, ProfileUpdate } from '@sahifa/contracts/community';
+import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
+import { nowIso, toIso } from '#server/db/time.ts';
+import { AppError } from '#server/kernel/app-error.ts';
+import { toBookCard } from '#server/kernel/book-cards.ts';
+import { decodeCursor } from '#server/kernel/cursor.ts';
+import type { Logger } from '#server/kernel/member.ts';
+import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
+import { toWebpAvatar, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
+import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
 import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.repository.ts';
 
 export const DARKER_NOT_FOUND = 'Darker not found';
@@ -23,7 +22,7 @@ const darkerNotFound = () => new AppError(404, 'USER_NOT_FOUND', DARKER_NOT_FOUN
 function toProfile(row: ProfileRow, viewerId: string): Profile {
   return {
     userNumber: Number(row.user_number),
-    displayName: row.name.trim() || FALLBACK_DISPLAY_NAME,
+    displayName: displayNameOf(row.name),
     photoURL: row.image,
     pronouns: row.pronouns,
     bio: row.bio,
@@ -42,7 +41,7 @@ export function createProfilesService(deps: {
   repository: ProfilesRepository;
   thoughts: ThoughtsService;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
 }) {
   const { repository, thoughts, storage, log } = deps;
 
@@ -91,9 +90,8 @@ export function createProfilesService(deps: {
       return thoughts.thoughtPage(viewerId, { authorId: row.id, cursor, limit });
     },
 
-    async update(userId: string, form: MultipartForm): Promise<Profile> {
-      // No `data` field: no field changes (an avatar alone may be sent).
-      const update = parseFormData(profileUpdateSchema, form.data, { subject: 'profile', fallback: {} });
+    /** `update`: the fields to change (none when only an avatar is sent); `avatar`: the new image's bytes. */
+    async update(userId: string, update: ProfileUpdate, avatar: Buffer | null): Promise<Profile> {
       const changes: ProfileChanges = {
         name: update.displayName,
         pronouns: cleared(update.pronouns),
@@ -102,8 +100,8 @@ export function createProfilesService(deps: {
         website: cleared(update.website),
       };
       let stored: { key: string; url: string } | null = null;
-      if (form.file) {
-        const image = await toWebpAvatar(form.file);
+      if (avatar) {
+        const image = await toWebpAvatar(avatar);
         const key = `${UPLOAD_FOLDERS.avatars}/${randomUUID()}`;
         const { url } = await storage.put(key, image.bytes, WEBP_CONTENT_TYPE);
         stored = { key, url };

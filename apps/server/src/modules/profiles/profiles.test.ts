@@ -3,24 +3,24 @@ import path from 'node:path';
 import { profilePageSchema, profileSchema, thoughtPageSchema } from '@sahifa/contracts/community';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLibrary } from '../../seed/seed.ts';
-import { getSession } from '../../test/auth-helpers.ts';
-import { photo } from '../../test/images.ts';
-import { type FormFile, multipart } from '../../test/multipart.ts';
-import {
-  createTestApp,
-  engines,
-  FIXTURE_CONTENT_DIR,
-  TEST_ORIGIN,
-  type TestApp,
-} from '../../test/test-app.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
+import { getSession } from '#server/test/auth-helpers.ts';
+import { photo } from '#server/test/images.ts';
 import {
   call,
   countQueries,
   insertBook,
   signUpMember,
   type TestMember,
-} from '../library/library-test-helpers.ts';
+} from '#server/test/library-helpers.ts';
+import { type FormFile, multipart } from '#server/test/multipart.ts';
+import {
+  createTestApp,
+  engines,
+  FIXTURE_CONTENT_DIR,
+  TEST_ORIGIN,
+  type TestApp,
+} from '#server/test/test-app.ts';
 
 const AVATAR_URL = /^\/uploads\/user_avatars\/[0-9a-f-]{36}$/;
 

@@ -3,8 +3,8 @@ import { type PublicConfig, publicConfigSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-export async function publicConfigRoutes(app: FastifyInstance) {
-  const body: PublicConfig = { googleSignIn: app.config.google !== null };
+export async function publicConfigRoutes(app: FastifyInstance, { googleSignIn }: { googleSignIn: boolean }) {
+  const body: PublicConfig = { googleSignIn };
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/config',
     {

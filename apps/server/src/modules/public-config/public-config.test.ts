@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('GET /api/v1/config on %s', (engine) => {
   const apps: TestApp[] = [];

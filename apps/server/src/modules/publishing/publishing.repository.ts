@@ -1,9 +1,9 @@
 // The only Kysely code of the publishing module. Every write is one transaction that also keeps
 // the search index in step (modules/search/search-index.ts).
 import type { Kysely, Transaction } from 'kysely';
-import { type PageFields, pageToRow } from '../../db/page-fields.ts';
-import type { Database, NewBook } from '../../db/schema.ts';
-import { indexBook, removeBookFromIndex } from '../search/search-index.ts';
+import { type PageFields, pageToRow } from '#server/db/page-fields.ts';
+import type { Database, NewBook } from '#server/db/schema.ts';
+import { indexBook, removeBookFromIndex } from '#server/db/search-index.ts';
 
 export interface SummaryContent {
   categoryId: string;

@@ -3,15 +3,19 @@
 // GET /books/:bookId/editable.
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@sahifa/contracts/library';
-import { editableSummarySchema, savedSummarySchema } from '@sahifa/contracts/publishing';
+import { editableSummarySchema, savedSummarySchema, summaryInputSchema } from '@sahifa/contracts/publishing';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberOnly, requireMember } from '../../auth/require-member.ts';
-import { type MultipartFormSpec, multipartLimits, readMultipartForm } from '../../http/multipart-form.ts';
-import { bookIdParamsSchema } from '../library/params.ts';
-import { createPublishingRepository } from './publishing.repository.ts';
-import { createPublishingService } from './publishing.service.ts';
+import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import {
+  type MultipartFormSpec,
+  multipartLimits,
+  parseFormData,
+  readMultipartForm,
+} from '#server/http/multipart-form.ts';
+import { bookIdParamsSchema } from '#server/kernel/params.ts';
+import type { PublishingService } from './publishing.service.ts';
 
 /**
  * The `data` field, in bytes. Far above any real summary (the demo books are ~25 kB), far below
@@ -26,10 +30,11 @@ const SUMMARY_FORM: MultipartFormSpec = {
   maxDataBytes: SUMMARY_DATA_MAX_BYTES,
 };
 
-const userAgentOf = (request: FastifyRequest) => {
-  const header = request.headers['user-agent'];
-  return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
-};
+/** The summary form of a request: its `data` checked against summaryInputSchema, and the cover's bytes. */
+async function readSummaryForm(request: FastifyRequest) {
+  const form = await readMultipartForm(request, SUMMARY_FORM);
+  return { data: parseFormData(summaryInputSchema, form.data, { subject: 'summary' }), cover: form.file };
+}
 
 const multipartDoc = {
   consumes: ['multipart/form-data'],
@@ -38,18 +43,16 @@ const multipartDoc = {
     'JPEG, PNG, WebP, AVIF or GIF file of at most 5 MB (re-encoded to WebP, at most 800 px wide).',
 };
 
-export async function publishingRoutes(fastify: FastifyInstance) {
+export async function publishingRoutes(
+  fastify: FastifyInstance,
+  { publishing }: { publishing: PublishingService },
+) {
   // Scoped to this plugin: multipart bodies are accepted only by the routes below.
   await fastify.register(fastifyMultipart, {
     limits: multipartLimits(SUMMARY_FORM),
     throwFileSizeLimit: true,
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createPublishingService({
-    repository: createPublishingRepository(app.db),
-    storage: app.storage,
-    log: app.log,
-  });
   // Signed out → 401 before any of the body is read.
   app.addHook('onRequest', memberOnly);
 
@@ -65,8 +68,8 @@ export async function publishingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const member = await requireMember(request);
-      const form = await readMultipartForm(request, SUMMARY_FORM);
-      const saved = await service.create(member, form, userAgentOf(request));
+      const { data, cover } = await readSummaryForm(request);
+      const saved = await publishing.create(member, data, cover, request.headers['user-agent']);
       return reply.status(201).send(saved);
     },
   );
@@ -84,9 +87,9 @@ export async function publishingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const member = await requireMember(request);
-      await service.assertCanEdit(member, request.params.bookId);
-      const form = await readMultipartForm(request, SUMMARY_FORM);
-      return service.update(member, request.params.bookId, form);
+      await publishing.assertCanEdit(member, request.params.bookId);
+      const { data, cover } = await readSummaryForm(request);
+      return publishing.update(member, request.params.bookId, data, cover);
     },
   );
 
@@ -102,7 +105,7 @@ export async function publishingRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const member = await requireMember(request);
-      await service.remove(member, request.params.bookId);
+      await publishing.remove(member, request.params.bookId);
       return reply.status(204).send(null);
     },
   );
@@ -117,6 +120,6 @@ export async function publishingRoutes(fastify: FastifyInstance) {
         response: { 200: editableSummarySchema },
       },
     },
-    async (request) => service.editable(await requireMember(request), request.params.bookId),
+    async (request) => publishing.editable(await requireMember(request), request.params.bookId),
   );
 }

@@ -3,24 +3,22 @@
 // with the search index); if that write fails, the stored cover is removed again. A replaced or
 // deleted cover is removed from storage once the rows no longer point at it.
 import { randomUUID } from 'node:crypto';
-import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
-import { type EditableSummary, type SavedSummary, summaryInputSchema } from '@sahifa/contracts/publishing';
-import type { FastifyBaseLogger } from 'fastify';
+import { displayNameOf } from '@sahifa/contracts/members';
+import type { EditableSummary, SavedSummary, summaryInputSchema } from '@sahifa/contracts/publishing';
 import type { z } from 'zod';
-import type { SessionUser } from '../../auth/session.ts';
-import { type PageFields, pageFromRow } from '../../db/page-fields.ts';
-import { nowIso } from '../../db/time.ts';
-import { AppError } from '../../http/errors.ts';
-import { type MultipartForm, parseFormData } from '../../http/multipart-form.ts';
-import { toWebpCover, WEBP_CONTENT_TYPE } from '../../storage/images.ts';
-import { type Storage, UPLOAD_FOLDERS } from '../../storage/storage.ts';
-import { bookNotFound } from '../library/not-found.ts';
+import { type PageFields, pageFromRow } from '#server/db/page-fields.ts';
+import { nowIso } from '#server/db/time.ts';
+import { AppError } from '#server/kernel/app-error.ts';
+import { deviceInfoFrom } from '#server/kernel/device-info.ts';
+import type { Logger, Member } from '#server/kernel/member.ts';
+import { bookNotFound } from '#server/kernel/not-found.ts';
+import { tagSlug } from '#server/kernel/tag-slug.ts';
+import { toWebpCover, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
+import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
 import type { PublishingRepository, SummaryContent } from './publishing.repository.ts';
-import { tagSlug } from './tag-slug.ts';
 
-export const DEVICE_INFO_MAX_LENGTH = 200;
-
-type SummaryData = z.output<typeof summaryInputSchema>;
+/** A summary as the form sends it, once validated (text trimmed). */
+export type SummaryData = z.output<typeof summaryInputSchema>;
 
 const unknownCategory = () => new AppError(400, 'UNKNOWN_CATEGORY', 'Unknown category.');
 const notYours = (action: 'edit' | 'delete') =>
@@ -48,14 +46,10 @@ function toContent(data: SummaryData, bookImage: string | null): SummaryContent 
   };
 }
 
-export function displayNameOf(member: SessionUser): string {
-  return member.name.trim() || FALLBACK_DISPLAY_NAME;
-}
-
 export function createPublishingService(deps: {
   repository: PublishingRepository;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
 }) {
   const { repository, storage, log } = deps;
 
@@ -76,18 +70,17 @@ export function createPublishingService(deps: {
     }
   }
 
-  /** Validates the whole form, then stores the cover (if any); returns its key and URL. */
-  async function prepare(form: MultipartForm) {
-    const data = parseFormData(summaryInputSchema, form.data, { subject: 'summary' });
+  /** Checks the category, then stores the cover (if any); returns its key and URL. */
+  async function prepare(data: SummaryData, cover: Buffer | null) {
     if (!(await repository.categoryExists(data.categoryId))) throw unknownCategory();
-    if (!form.file) return { data, stored: null };
-    const image = await toWebpCover(form.file);
+    if (!cover) return null;
+    const image = await toWebpCover(cover);
     const key = `${UPLOAD_FOLDERS.summaryCovers}/${randomUUID()}`;
     const { url } = await storage.put(key, image.bytes, WEBP_CONTENT_TYPE);
-    return { data, stored: { key, url } };
+    return { key, url };
   }
 
-  async function ownedMemberBook(member: SessionUser, bookId: string, action: 'edit' | 'delete') {
+  async function ownedMemberBook(member: Member, bookId: string, action: 'edit' | 'delete') {
     const book = await repository.findBookAccess(bookId);
     if (!book) throw bookNotFound();
     if (book.source !== 'member') throw official();
@@ -97,11 +90,12 @@ export function createPublishingService(deps: {
 
   return {
     async create(
-      member: SessionUser,
-      form: MultipartForm,
+      member: Member,
+      data: SummaryData,
+      cover: Buffer | null,
       userAgent: string | undefined,
     ): Promise<SavedSummary> {
-      const { data, stored } = await prepare(form);
+      const stored = await prepare(data, cover);
       const id = randomUUID();
       try {
         await repository.insertSummary(
@@ -114,9 +108,9 @@ export function createPublishingService(deps: {
             about_book: data.aboutBook,
             book_reference: data.bookReference,
             book_image: stored?.url ?? null,
-            added_by: displayNameOf(member),
+            added_by: displayNameOf(member.name),
             added_at: nowIso(),
-            device_info: userAgent ? userAgent.slice(0, DEVICE_INFO_MAX_LENGTH) : null,
+            device_info: deviceInfoFrom(userAgent),
             user_id: member.id,
           },
           toContent(data, stored?.url ?? null),
@@ -129,13 +123,18 @@ export function createPublishingService(deps: {
     },
 
     /** Checked before the upload is read, so nobody else's upload is ever decoded. */
-    async assertCanEdit(member: SessionUser, bookId: string): Promise<void> {
+    async assertCanEdit(member: Member, bookId: string): Promise<void> {
       await ownedMemberBook(member, bookId, 'edit');
     },
 
-    async update(member: SessionUser, bookId: string, form: MultipartForm): Promise<SavedSummary> {
+    async update(
+      member: Member,
+      bookId: string,
+      data: SummaryData,
+      cover: Buffer | null,
+    ): Promise<SavedSummary> {
       const before = await ownedMemberBook(member, bookId, 'edit');
-      const { data, stored } = await prepare(form);
+      const stored = await prepare(data, cover);
       const bookImage = stored ? stored.url : data.removeCover ? null : before.book_image;
       let updated: boolean;
       try {
@@ -153,14 +152,14 @@ export function createPublishingService(deps: {
       return { id: bookId, categoryId: data.categoryId, bookImage };
     },
 
-    async remove(member: SessionUser, bookId: string): Promise<void> {
+    async remove(member: Member, bookId: string): Promise<void> {
       const book = await ownedMemberBook(member, bookId, 'delete');
       if (!(await repository.deleteSummary(bookId, member.id))) throw bookNotFound();
       // Spec: deleting a darker summary removes its image from storage.
       await deleteQuietly(ownCoverKey(book.book_image));
     },
 
-    async editable(member: SessionUser, bookId: string): Promise<EditableSummary> {
+    async editable(member: Member, bookId: string): Promise<EditableSummary> {
       await ownedMemberBook(member, bookId, 'edit');
       const found = await repository.findEditable(bookId);
       if (!found) throw bookNotFound();

@@ -4,19 +4,20 @@ import { editableSummarySchema, type SummaryInput, savedSummarySchema } from '@s
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedLibrary } from '../../seed/seed.ts';
-import { UNSUPPORTED_IMAGE_MESSAGE } from '../../storage/images.ts';
-import { type FakeS3, fakeS3Env, startFakeS3 } from '../../test/fake-s3.ts';
-import { photo, SVG } from '../../test/images.ts';
-import { type FormFile, multipart } from '../../test/multipart.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
+import { createStorage } from '#server/storage/create-storage.ts';
+import { UNSUPPORTED_IMAGE_MESSAGE } from '#server/storage/images.ts';
+import { type FakeS3, fakeS3Env, startFakeS3 } from '#server/test/fake-s3.ts';
+import { photo, SVG } from '#server/test/images.ts';
+import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { type FormFile, multipart } from '#server/test/multipart.ts';
 import {
   createTestApp,
   engines,
   FIXTURE_CONTENT_DIR,
   TEST_ORIGIN,
   type TestApp,
-} from '../../test/test-app.ts';
-import { call, signUpMember, type TestMember } from '../library/library-test-helpers.ts';
+} from '#server/test/test-app.ts';
 
 const COVER_URL =
   /^\/uploads\/darker_summaries_images\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -533,7 +534,7 @@ describe('member summaries with covers in an S3-compatible bucket', () => {
   beforeAll(async () => {
     s3 = await startFakeS3('sahifa-covers');
     t = await createTestApp('sqlite', { env: fakeS3Env(s3) });
-    await seedLibrary(t.db, { storage: t.app.storage, contentDir: FIXTURE_CONTENT_DIR });
+    await seedLibrary(t.db, { storage: createStorage(t.config), contentDir: FIXTURE_CONTENT_DIR });
     author = await signUpMember(t.app, 'Bucket Author');
   });
   afterAll(async () => {

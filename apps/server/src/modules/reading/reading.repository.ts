@@ -1,33 +1,38 @@
 // The only Kysely code of the reading module: bookmarks, reading progress, finished books and
 // My Library. Every read here is keyed by the signed-in member, so nobody reaches another's rows.
-import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { BOOK_CARD_COLUMNS } from '../library/book-cards.ts';
+import type { Kysely } from 'kysely';
+import { pageCount } from '#server/db/page-fields.ts';
+import type { Database } from '#server/db/schema.ts';
+import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
-type Count = number | string | bigint;
-
-/** Number of pages of the outer query's `book` in one language (a correlated subquery). */
-function pageCount(eb: ExpressionBuilder<Database, 'book'>, lang: 'en' | 'ar') {
-  return eb
-    .selectFrom('page')
-    .select((sub) => sub.fn.countAll<Count>().as('n'))
-    .whereRef('page.book_id', '=', 'book.id')
-    .where('page.lang', '=', lang);
-}
 
 export interface ReaderStateRow {
   bookmarked: unknown;
   page_number: number | null;
   progress_updated_at: string | null;
   finished_at: string | null;
+  en_count: number;
+  ar_count: number;
 }
+
+const UNKNOWN_BOOK_STATE: ReaderStateRow = {
+  bookmarked: false,
+  page_number: null,
+  progress_updated_at: null,
+  finished_at: null,
+  en_count: 0,
+  ar_count: 0,
+};
 
 export function createReadingRepository(db: Kysely<Database>) {
   return {
-    /** Whether the member bookmarked, is reading or finished the book: one round trip. */
+    /** Whether the member bookmarked, is reading or finished the book, and its page counts: one round trip. */
     async findReaderState(userId: string, bookId: string): Promise<ReaderStateRow> {
       const row = await db
-        .selectNoFrom((eb) => [
+        .selectFrom('book')
+        .select((eb) => [
+          pageCount(eb, 'en').as('en_count'),
+          pageCount(eb, 'ar').as('ar_count'),
           eb
             .exists(
               eb
@@ -56,8 +61,10 @@ export function createReadingRepository(db: Kysely<Database>) {
             .where('finished_book.book_id', '=', bookId)
             .as('finished_at'),
         ])
-        .executeTakeFirstOrThrow();
-      return row;
+        .where('book.id', '=', bookId)
+        .executeTakeFirst();
+      if (!row) return UNKNOWN_BOOK_STATE;
+      return { ...row, en_count: Number(row.en_count ?? 0), ar_count: Number(row.ar_count ?? 0) };
     },
 
     /** The book's category and its page counts per language, or undefined when unknown. */

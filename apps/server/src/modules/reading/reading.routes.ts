@@ -8,14 +8,12 @@ import {
 } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberOnly, requireMember } from '../../auth/require-member.ts';
-import { bookIdParamsSchema } from '../library/params.ts';
-import { createReadingRepository } from './reading.repository.ts';
-import { createReadingService } from './reading.service.ts';
+import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import { bookIdParamsSchema } from '#server/kernel/params.ts';
+import type { ReadingService } from './reading.service.ts';
 
-export async function readingRoutes(fastify: FastifyInstance) {
+export async function readingRoutes(fastify: FastifyInstance, { reading }: { reading: ReadingService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createReadingService(createReadingRepository(app.db));
   app.addHook('onRequest', memberOnly);
 
   app.put(
@@ -31,7 +29,7 @@ export async function readingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.saveProgress(user.id, request.params.bookId, request.body.pageNumber);
+      return reading.saveProgress(user.id, request.params.bookId, request.body.pageNumber);
     },
   );
 
@@ -48,7 +46,7 @@ export async function readingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.finish(user.id, request.params.bookId);
+      return reading.finish(user.id, request.params.bookId);
     },
   );
 
@@ -64,7 +62,7 @@ export async function readingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.bookmarkState(user.id, request.params.bookId);
+      return reading.bookmarkState(user.id, request.params.bookId);
     },
   );
 
@@ -80,7 +78,7 @@ export async function readingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.addBookmark(user.id, request.params.bookId);
+      return reading.addBookmark(user.id, request.params.bookId);
     },
   );
 
@@ -96,7 +94,7 @@ export async function readingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.removeBookmark(user.id, request.params.bookId);
+      return reading.removeBookmark(user.id, request.params.bookId);
     },
   );
 
@@ -112,7 +110,7 @@ export async function readingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await requireMember(request);
-      return service.myLibrary(user.id);
+      return reading.myLibrary(user.id);
     },
   );
 }

@@ -2,17 +2,17 @@
 // Every call acts for the signed-in member only; nobody reads or writes another's state.
 import type { MyLibrary } from '@sahifa/contracts/books';
 import type { Progress, ReaderState } from '@sahifa/contracts/library';
-import { nowIso } from '../../db/time.ts';
-import { AppError } from '../../http/errors.ts';
-import { toBookCard } from '../library/book-cards.ts';
-import { bookNotFound } from '../library/not-found.ts';
+import { nowIso } from '#server/db/time.ts';
+import { AppError } from '#server/kernel/app-error.ts';
+import { toBookCard } from '#server/kernel/book-cards.ts';
+import { bookNotFound } from '#server/kernel/not-found.ts';
 import type { ReaderStateRow, ReadingRepository } from './reading.repository.ts';
 
 /** Each My Library tab shows at most this many books (newest first). */
 export const MY_LIBRARY_TAB_LIMIT = 100;
 
 /** "Page N of M" counts the language with more pages. */
-export function bookPageCount(counts: { en_count: number; ar_count: number }): number {
+function bookPageCount(counts: { en_count: number; ar_count: number }): number {
   return Math.max(counts.en_count, counts.ar_count);
 }
 
@@ -22,7 +22,8 @@ function clampPage(pageNumber: number, pageCount: number): number {
 }
 
 /** Spec: a missing progress record means page 1 — `progress` is then null and the reader starts at 1. */
-export function toReaderState(row: ReaderStateRow, pageCount: number): ReaderState {
+function toReaderState(row: ReaderStateRow): ReaderState {
+  const pageCount = bookPageCount(row);
   return {
     bookmarked: row.bookmarked === true || Number(row.bookmarked) === 1,
     progress:
@@ -39,6 +40,11 @@ export function createReadingService(repository: ReadingRepository) {
   }
 
   return {
+    /** The member's state of one book, as the preview and the reader show it (unknown book: all empty). */
+    async readerState(userId: string, bookId: string): Promise<ReaderState> {
+      return toReaderState(await repository.findReaderState(userId, bookId));
+    },
+
     async saveProgress(userId: string, bookId: string, pageNumber: number): Promise<Progress> {
       const book = await repository.findBookPages(bookId);
       if (!book) throw bookNotFound();

@@ -1,8 +1,7 @@
 import { myLibrarySchema } from '@sahifa/contracts/books';
 import { bookmarkStateSchema, finishedSchema, progressSchema } from '@sahifa/contracts/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedLibrary } from '../../seed/seed.ts';
-import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '../../test/test-app.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
 import {
   call,
   countQueries,
@@ -10,7 +9,8 @@ import {
   insertBook,
   signUpMember,
   type TestMember,
-} from '../library/library-test-helpers.ts';
+} from '#server/test/library-helpers.ts';
+import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '#server/test/test-app.ts';
 
 const at = (n: number) => new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString();
 

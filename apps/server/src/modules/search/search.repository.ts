@@ -1,14 +1,13 @@
 // The only Kysely code of the search module: one interface, an SQLite (FTS5) and a PostgreSQL
 // (tsvector) implementation of the book query, and a member query that runs on both.
-import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { PAGE_TEXT_COLUMNS, searchEngineOf } from './search-index.ts';
+import type { Database } from '#server/db/schema.ts';
+import { PAGE_TEXT_COLUMNS, searchEngineOf } from '#server/db/search-index.ts';
 
-export interface MemberHit {
-  userNumber: number;
-  displayName: string;
-  photoURL: string | null;
+export interface MemberRow {
+  user_number: number | string | bigint;
+  name: string;
+  image: string | null;
   bio: string | null;
 }
 
@@ -20,7 +19,7 @@ export interface SearchRepository {
   searchBookIds(terms: readonly string[], limit: number): Promise<string[]>;
   /** The searchable text of these books, in the order a reader meets it (about, then pages). */
   bookTexts(ids: readonly string[]): Promise<Map<string, string[]>>;
-  searchMembers(terms: readonly string[], limit: number): Promise<MemberHit[]>;
+  searchMembers(terms: readonly string[], limit: number): Promise<MemberRow[]>;
 }
 
 // ---------- book queries: user input never becomes query syntax ----------
@@ -136,21 +135,17 @@ export function createSearchRepository(db: Kysely<Database>): SearchRepository {
       if (terms.length === 0) return [];
       const name = normalisedName();
       const first = terms[0] ?? '';
-      const rows = await db
-        .selectFrom('user')
-        .select(['user.user_number', 'user.name', 'user.image', 'user.bio'])
-        .where((eb) => eb.and(terms.map((t) => sql<boolean>`${name} like ${likeContains(t)} escape '\\'`)))
-        // Names that start with the first word come first.
-        .orderBy(sql`case when ${name} like ${likeStarts(first)} escape '\\' then 0 else 1 end`)
-        .orderBy('user.user_number')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({
-        userNumber: Number(r.user_number),
-        displayName: r.name.trim() || FALLBACK_DISPLAY_NAME,
-        photoURL: r.image,
-        bio: r.bio,
-      }));
+      return (
+        db
+          .selectFrom('user')
+          .select(['user.user_number', 'user.name', 'user.image', 'user.bio'])
+          .where((eb) => eb.and(terms.map((t) => sql<boolean>`${name} like ${likeContains(t)} escape '\\'`)))
+          // Names that start with the first word come first.
+          .orderBy(sql`case when ${name} like ${likeStarts(first)} escape '\\' then 0 else 1 end`)
+          .orderBy('user.user_number')
+          .limit(limit)
+          .execute()
+      );
     },
   };
 }

@@ -2,16 +2,11 @@
 import { searchQuerySchema, searchResultsSchema } from '@sahifa/contracts/search';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { memberOnly } from '../../auth/require-member.ts';
-import { findBookCardsByIds } from '../library/book-cards.ts';
-import { createSearchRepository } from './search.repository.ts';
-import { createSearchService } from './search.service.ts';
+import { memberOnly } from '#server/auth/require-member.ts';
+import type { SearchService } from './search.service.ts';
 
-export async function searchRoutes(fastify: FastifyInstance) {
+export async function searchRoutes(fastify: FastifyInstance, { search }: { search: SearchService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createSearchService(createSearchRepository(app.db), (ids) =>
-    findBookCardsByIds(app.db, ids),
-  );
   app.addHook('onRequest', memberOnly);
 
   app.get(
@@ -26,6 +21,6 @@ export async function searchRoutes(fastify: FastifyInstance) {
         response: { 200: searchResultsSchema },
       },
     },
-    async (request) => service.search(request.query.q),
+    async (request) => search.search(request.query.q),
   );
 }

@@ -1,18 +1,19 @@
 import type { SummaryInput } from '@sahifa/contracts/publishing';
 import { type SearchResults, searchResultsSchema } from '@sahifa/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchMigration } from '../../db/migrations/0002_search.ts';
-import { DEFAULT_CONTENT_DIR } from '../../paths.ts';
-import { seedLibrary } from '../../seed/seed.ts';
-import { multipart } from '../../test/multipart.ts';
+import { searchMigration } from '#server/db/migrations/0002_search.ts';
+import { syncSearchIndex } from '#server/db/search-index.ts';
+import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
+import { seedLibrary } from '#server/seed/seed.ts';
+import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { multipart } from '#server/test/multipart.ts';
 import {
   createTestApp,
   engines,
   FIXTURE_CONTENT_DIR,
   TEST_ORIGIN,
   type TestApp,
-} from '../../test/test-app.ts';
-import { call, signUpMember, type TestMember } from '../library/library-test-helpers.ts';
+} from '#server/test/test-app.ts';
 import { fts5PrefixQuery, tsPrefixQuery } from './search.repository.ts';
 
 const page = (order: number, header: string, content1: string) => ({ order, header, content1 });
@@ -231,6 +232,7 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
   it('backfills the index for books that existed before the migration', async () => {
     await searchMigration.down?.(t.db);
     await searchMigration.up(t.db);
+    await syncSearchIndex(t.db); // what migrateToLatest does after the migrations
     expect(await bookIds('lantern')).toEqual([ids.title, ids.body]);
     expect(await bookIds('الحكمة')).toEqual([ids.arabic]);
   });

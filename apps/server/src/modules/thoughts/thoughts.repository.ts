@@ -2,7 +2,7 @@
 // the same transaction as its like and reply rows, and only when a row really came or went, so
 // the feed reads counters instead of counting.
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
 

@@ -10,27 +10,20 @@ import {
   thoughtWithRepliesSchema,
 } from '@sahifa/contracts/community';
 import { cursorQuerySchema } from '@sahifa/contracts/library';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { memberOnly, requireMember } from '../../auth/require-member.ts';
-import { createThoughtsRepository } from './thoughts.repository.ts';
-import { createThoughtsService } from './thoughts.service.ts';
+import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import { idParam, userNumberParam } from '#server/kernel/params.ts';
+import type { ThoughtsService } from './thoughts.service.ts';
 
-const id = z.string().min(1).max(200);
-export const thoughtIdParamsSchema = z.object({ thoughtId: id });
-const replyIdParamsSchema = z.object({ replyId: id });
-const thoughtPageParamsSchema = z.object({ userNumber: z.string().min(1).max(30), thoughtId: id });
+export const thoughtIdParamsSchema = z.object({ thoughtId: idParam });
+const replyIdParamsSchema = z.object({ replyId: idParam });
+const thoughtPageParamsSchema = z.object({ userNumber: userNumberParam, thoughtId: idParam });
 const replyCursorQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 
-export const userAgentOf = (request: FastifyRequest) => {
-  const header = request.headers['user-agent'];
-  return typeof header === 'string' ? header : undefined;
-};
-
-export async function thoughtsRoutes(fastify: FastifyInstance) {
+export async function thoughtsRoutes(fastify: FastifyInstance, { thoughts }: { thoughts: ThoughtsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = createThoughtsService(createThoughtsRepository(app.db));
   app.addHook('onRequest', memberOnly);
 
   app.get(
@@ -45,7 +38,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const member = await requireMember(request);
-      return service.thoughtPage(member.id, request.query);
+      return thoughts.thoughtPage(member.id, request.query);
     },
   );
 
@@ -61,7 +54,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const member = await requireMember(request);
-      const thought = await service.post(member, request.body.content, userAgentOf(request));
+      const thought = await thoughts.post(member, request.body.content, request.headers['user-agent']);
       return reply.status(201).send(thought);
     },
   );
@@ -78,7 +71,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const member = await requireMember(request);
-      await service.remove(member.id, request.params.thoughtId);
+      await thoughts.remove(member.id, request.params.thoughtId);
       return reply.status(204).send(null);
     },
   );
@@ -93,7 +86,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
         response: { 200: likeStateSchema },
       },
     },
-    async (request) => service.like((await requireMember(request)).id, request.params.thoughtId),
+    async (request) => thoughts.like((await requireMember(request)).id, request.params.thoughtId),
   );
 
   app.delete(
@@ -106,7 +99,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
         response: { 200: likeStateSchema },
       },
     },
-    async (request) => service.unlike((await requireMember(request)).id, request.params.thoughtId),
+    async (request) => thoughts.unlike((await requireMember(request)).id, request.params.thoughtId),
   );
 
   app.get(
@@ -123,7 +116,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const member = await requireMember(request);
       const { userNumber, thoughtId } = request.params;
-      return service.withReplies(member.id, userNumber, thoughtId, request.query.cursor);
+      return thoughts.withReplies(member.id, userNumber, thoughtId, request.query.cursor);
     },
   );
 
@@ -141,7 +134,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const member = await requireMember(request);
       const { cursor, limit } = request.query;
-      return service.replies(member.id, request.params.thoughtId, cursor, limit);
+      return thoughts.replies(member.id, request.params.thoughtId, cursor, limit);
     },
   );
 
@@ -158,11 +151,11 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const member = await requireMember(request);
-      const added = await service.reply(
+      const added = await thoughts.reply(
         member,
         request.params.thoughtId,
         request.body.reply,
-        userAgentOf(request),
+        request.headers['user-agent'],
       );
       return reply.status(201).send(added);
     },
@@ -178,6 +171,6 @@ export async function thoughtsRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ replyCount: z.number().int() }) },
       },
     },
-    async (request) => service.removeReply((await requireMember(request)).id, request.params.replyId),
+    async (request) => thoughts.removeReply((await requireMember(request)).id, request.params.replyId),
   );
 }

@@ -1,7 +1,6 @@
 // Thought, reply and like rules (spec): newest first; only the author deletes; deleting a thought
 // takes its replies and likes with it; likes are added only if absent and removed only if present.
 import { randomUUID } from 'node:crypto';
-import { FALLBACK_DISPLAY_NAME } from '@sahifa/contracts';
 import {
   COMMUNITY_PAGE_SIZE,
   type LikeState,
@@ -10,31 +9,19 @@ import {
   type ThoughtPage,
   type ThoughtWithReplies,
 } from '@sahifa/contracts/community';
-import { nowIso, toIso } from '../../db/time.ts';
-import { AppError } from '../../http/errors.ts';
-import { decodeCursor, toPage } from '../library/cursor.ts';
+import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
+import { nowIso, toIso } from '#server/db/time.ts';
+import { AppError } from '#server/kernel/app-error.ts';
+import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { deviceInfoFrom } from '#server/kernel/device-info.ts';
+import type { Member } from '#server/kernel/member.ts';
+import { toAuthor } from '#server/kernel/presenters.ts';
 import type { Keys, ReplyRow, ThoughtRow, ThoughtsRepository } from './thoughts.repository.ts';
-
-export interface Member {
-  id: string;
-  name: string;
-}
-
-export const DEVICE_INFO_MAX = 200;
 
 export const thoughtNotFound = () => new AppError(404, 'THOUGHT_NOT_FOUND', 'This thought does not exist.');
 const replyNotFound = () => new AppError(404, 'REPLY_NOT_FOUND', 'This reply does not exist.');
 const notYours = (what: 'thought' | 'reply') =>
   new AppError(403, 'FORBIDDEN', `Only the author of a ${what} can delete it.`);
-
-const displayName = (name: string) => name.trim() || FALLBACK_DISPLAY_NAME;
-
-/** A public member number from the URL, or null when it is not one (e.g. "abc"). */
-export function parseUserNumber(value: string): number | null {
-  if (!/^\d{1,15}$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
 
 export function toThought(row: ThoughtRow, viewerId: string): Thought {
   return {
@@ -42,9 +29,7 @@ export function toThought(row: ThoughtRow, viewerId: string): Thought {
     content: row.content,
     date: row.date,
     author: {
-      userNumber: Number(row.author_number),
-      displayName: displayName(row.author_name),
-      photoURL: row.author_image,
+      ...toAuthor({ number: row.author_number, name: row.author_name, image: row.author_image }),
       bio: row.author_bio,
       createdAt: toIso(row.author_created_at),
     },
@@ -61,16 +46,10 @@ function toReply(row: ReplyRow, viewerId: string): Reply {
     thoughtId: row.thought_id,
     reply: row.reply,
     date: row.date,
-    author: {
-      userNumber: Number(row.author_number),
-      displayName: displayName(row.author_name),
-      photoURL: row.author_image,
-    },
+    author: toAuthor({ number: row.author_number, name: row.author_name, image: row.author_image }),
     isMine: row.user_id === viewerId,
   };
 }
-
-const deviceInfo = (userAgent: string | undefined) => userAgent?.trim().slice(0, DEVICE_INFO_MAX) || null;
 
 export function createThoughtsService(repository: ThoughtsRepository) {
   /** A page of thoughts, newest first, optionally by one member. */
@@ -110,10 +89,10 @@ export function createThoughtsService(repository: ThoughtsRepository) {
       await repository.insertThought({
         id,
         userId: member.id,
-        addedBy: displayName(member.name),
+        addedBy: displayNameOf(member.name),
         content,
         date: nowIso(),
-        deviceInfo: deviceInfo(userAgent),
+        deviceInfo: deviceInfoFrom(userAgent),
       });
       const row = await repository.findThought(member.id, id);
       if (!row) throw thoughtNotFound();
@@ -167,10 +146,10 @@ export function createThoughtsService(repository: ThoughtsRepository) {
         id: randomUUID(),
         thoughtId,
         userId: member.id,
-        addedBy: displayName(member.name),
+        addedBy: displayNameOf(member.name),
         reply: text,
         date: nowIso(),
-        deviceInfo: deviceInfo(userAgent),
+        deviceInfo: deviceInfoFrom(userAgent),
       });
       if (!added) throw thoughtNotFound();
       return { reply: toReply(added.reply, member.id), replyCount: Number(added.replyCount) };

@@ -7,8 +7,8 @@ import {
   thoughtWithRepliesSchema,
 } from '@sahifa/contracts/community';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../test/test-app.ts';
-import { call, countQueries, signUpMember, type TestMember } from '../library/library-test-helpers.ts';
+import { call, countQueries, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('thoughts, replies and likes on %s', (engine) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 // Opaque keyset cursors: base64url JSON of the last row's sort keys. Clients pass `nextCursor`
 // back unchanged; anything else that does not decode to the expected keys is a 400.
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '#server/kernel/app-error.ts';
 
 export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid; start again from the first page.';
 

@@ -5,10 +5,10 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { vi } from 'vitest';
-import type { Engine } from '../../db/kysely.ts';
-import type { BookSource, Database } from '../../db/schema.ts';
-import { newCredentials, signUp } from '../../test/auth-helpers.ts';
-import { TEST_ORIGIN } from '../../test/test-app.ts';
+import type { Engine } from '#server/db/kysely.ts';
+import type { BookSource, Database } from '#server/db/schema.ts';
+import { newCredentials, signUp } from './auth-helpers.ts';
+import { TEST_ORIGIN } from './test-app.ts';
 
 export interface TestMember {
   id: string;

@@ -1,8 +1,7 @@
 // How a book becomes a card (bookCardSchema), shared by every list of books: the library,
-// categories, tags, My Library and search. Keep these signatures stable; other modules use them.
+// categories, tags, My Library, profiles and search.
 import type { BookCard } from '@sahifa/contracts';
-import type { Kysely } from 'kysely';
-import type { BookSource, Database } from '../../db/schema.ts';
+import type { BookSource } from '#server/db/schema.ts';
 
 /** Select these from `book` (joins allowed) and map each row with `toBookCard`. */
 export const BOOK_CARD_COLUMNS = [
@@ -47,24 +46,4 @@ export function toBookCard(row: BookCardRow): BookCard {
     averageRating: averageRating(row.rating_count, row.rating_sum),
     ratingCount: Number(row.rating_count),
   };
-}
-
-/**
- * Cards for the given book ids in one query, in the order of `ids` (unknown ids are skipped, repeats kept once).
- * For lists whose order is decided elsewhere, e.g. ranked search results.
- */
-export async function findBookCardsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<BookCard[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('book')
-    .select(BOOK_CARD_COLUMNS)
-    .where('book.id', 'in', [...new Set(ids)])
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, toBookCard(row)]));
-  const cards: BookCard[] = [];
-  for (const id of new Set(ids)) {
-    const card = byId.get(id);
-    if (card) cards.push(card);
-  }
-  return cards;
 }

@@ -2,14 +2,14 @@
 // deletes a book calls these inside its own transaction (publishing, seed), so a search never
 // sees a book the library does not have, or misses one it has.
 //
-// One table, `book_search`, two engines (migration 0002):
+// One table, `book_search`, two engines (migration 0002 creates it, syncSearchIndex fills it):
 // - SQLite: an FTS5 table; its rowid is the book's rowid, so one book has one entry.
 // - PostgreSQL: a table with a weighted tsvector (title/author A, tags B, about C, body D).
 // Both hold NORMALISED text (search-text.ts): diacritics and tatweel gone, Arabic letter forms
 // unified, lower case; the query is normalised the same way, so `الحكمة` finds `الحِكْمَةُ`.
 import { normalizeSearchText } from '@sahifa/contracts/search-text';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database } from './schema.ts';
 
 /** The body (all page text) is indexed up to this many characters (PostgreSQL's tsvector is ≤ 1 MB). */
 export const BODY_INDEX_MAX_CHARS = 150_000;
@@ -132,9 +132,34 @@ export async function removeBookFromIndex(db: Kysely<Database>, bookId: string):
   await sql`delete from book_search where rowid = (select rowid from book where id = ${bookId})`.execute(db);
 }
 
-/** Indexes every book (the migration's backfill; also a repair tool). */
+/** Indexes every book (the backfill below; also a repair tool). */
 export async function reindexAllBooks(db: Kysely<Database>): Promise<number> {
   const ids = await db.selectFrom('book').select('id').execute();
   for (const { id } of ids) await indexBook(db, id);
   return ids.length;
+}
+
+/**
+ * The version of what the index holds (buildSearchDocument and the normaliser). Raise it when
+ * either changes: the next start rebuilds the index, instead of a migration importing live code.
+ */
+export const SEARCH_INDEX_VERSION = 1;
+const VERSION_COUNTER = 'search_index_version';
+
+/** Rebuilds the index, in one transaction, when it was built by another version (or never). */
+export async function syncSearchIndex(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('counter')
+      .select('value')
+      .where('name', '=', VERSION_COUNTER)
+      .executeTakeFirst();
+    if (row && Number(row.value) === SEARCH_INDEX_VERSION) return;
+    await reindexAllBooks(trx);
+    await trx
+      .insertInto('counter')
+      .values({ name: VERSION_COUNTER, value: SEARCH_INDEX_VERSION })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: SEARCH_INDEX_VERSION }))
+      .execute();
+  });
 }

@@ -1,5 +1,5 @@
 // The library's 404s, worded once for every module that looks a book, category or tag up.
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '#server/kernel/app-error.ts';
 
 export const bookNotFound = () => new AppError(404, 'BOOK_NOT_FOUND', 'This book does not exist.');
 export const categoryNotFound = () =>
