@@ -69,3 +69,8 @@ export function pageCount(eb: ExpressionBuilder<Database, 'book'>, lang: PageLan
     .whereRef('page.book_id', '=', 'book.id')
     .where('page.lang', '=', lang);
 }
+
+/** A row with the two `pageCount` columns as numbers (PostgreSQL returns count() as a string). */
+export function withPageCounts<T extends { en_count: unknown; ar_count: unknown }>(row: T) {
+  return { ...row, en_count: Number(row.en_count ?? 0), ar_count: Number(row.ar_count ?? 0) };
+}

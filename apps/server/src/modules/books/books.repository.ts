@@ -1,7 +1,7 @@
 // The only Kysely code of the books module: browsing by category and tag, the preview and the
 // reader. Lists are newest first, (added_at, id) descending, paged by keyset — never OFFSET.
 import type { Kysely } from 'kysely';
-import { pageCount } from '#server/db/page-fields.ts';
+import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
@@ -120,7 +120,7 @@ export function createBooksRepository(db: Kysely<Database>) {
         ])
         .where('book.id', '=', bookId)
         .executeTakeFirst();
-      return row && { ...row, en_count: Number(row.en_count ?? 0), ar_count: Number(row.ar_count ?? 0) };
+      return row && withPageCounts(row);
     },
 
     async listBookTags(bookId: string) {

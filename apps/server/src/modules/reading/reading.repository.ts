@@ -1,10 +1,9 @@
 // The only Kysely code of the reading module: bookmarks, reading progress, finished books and
 // My Library. Every read here is keyed by the signed-in member, so nobody reaches another's rows.
 import type { Kysely } from 'kysely';
-import { pageCount } from '#server/db/page-fields.ts';
+import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
-
 
 export interface ReaderStateRow {
   bookmarked: unknown;
@@ -64,7 +63,7 @@ export function createReadingRepository(db: Kysely<Database>) {
         .where('book.id', '=', bookId)
         .executeTakeFirst();
       if (!row) return UNKNOWN_BOOK_STATE;
-      return { ...row, en_count: Number(row.en_count ?? 0), ar_count: Number(row.ar_count ?? 0) };
+      return withPageCounts(row);
     },
 
     /** The book's category and its page counts per language, or undefined when unknown. */
@@ -79,7 +78,7 @@ export function createReadingRepository(db: Kysely<Database>) {
         ])
         .where('book.id', '=', bookId)
         .executeTakeFirst();
-      return row && { ...row, en_count: Number(row.en_count), ar_count: Number(row.ar_count) };
+      return row && withPageCounts(row);
     },
 
     async bookExists(bookId: string): Promise<boolean> {
@@ -207,7 +206,7 @@ export function createReadingRepository(db: Kysely<Database>) {
         .orderBy('reading_progress.book_id', 'desc')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ ...row, en_count: Number(row.en_count), ar_count: Number(row.ar_count) }));
+      return rows.map(withPageCounts);
     },
 
     /** My Library, Finished tab: most recently finished first. */
