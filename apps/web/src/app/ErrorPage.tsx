@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Button } from '../components/ui/Button.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
 import styles from './pages.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../components/ui/Button.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
 import styles from './pages.module.css';
 
 /** Any address no route matches (404). */

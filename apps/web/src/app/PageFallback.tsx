@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoadingScreen } from '../components/ui/Spinner.tsx';
+import { LoadingScreen } from '#web/components/ui/Spinner.tsx';
 
 /** Shown while a screen's code loads on the first visit (the router's HydrateFallback). */
 export function PageFallback() {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { directionOf, resolveLanguage } from '../i18n/language.ts';
-import { resolveTheme } from '../theme/resolve.ts';
+import { directionOf, resolveLanguage } from '#web/i18n/language.ts';
+import { resolveTheme } from '#web/theme/resolve.ts';
 
 const bootScript = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8');
 

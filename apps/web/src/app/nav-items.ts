@@ -1,4 +1,4 @@
-import type { IconName } from '../components/ui/Icon.tsx';
+import type { IconName } from '#web/components/ui/Icon.tsx';
 
 export interface NavItem {
   to: string;

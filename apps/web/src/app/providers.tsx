@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { AuthProvider } from '../lib/auth.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
-import { ThemeProvider } from '../theme/ThemeProvider.tsx';
+import { AuthProvider } from '#web/lib/auth.tsx';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { ThemeProvider } from '#web/theme/ThemeProvider.tsx';
 
 /** Everything the router's screens rely on: server-state cache, theme, session. */
 export function Providers({ children }: { children: ReactNode }) {

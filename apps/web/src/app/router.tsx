@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import type { ComingSoonScreen } from '../features/coming-soon/routes/ComingSoonPage.tsx';
+import type { ComingSoonScreen } from '#web/features/coming-soon/routes/ComingSoonPage.tsx';
 import { RootErrorPage } from './ErrorPage.tsx';
 import { PublicOnly } from './guards/PublicOnly.tsx';
 import { RequireAuth } from './guards/RequireAuth.tsx';
@@ -14,7 +14,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
 });
 
 const comingSoon = (name: ComingSoonScreen) => async () => {
-  const { comingSoon: make } = await import('../features/coming-soon/routes/ComingSoonPage.tsx');
+  const { comingSoon: make } = await import('#web/features/coming-soon/routes/ComingSoonPage.tsx');
   return { Component: make(name) };
 };
 
@@ -27,42 +27,42 @@ const publicRoutes: RouteObject[] = [
   },
   {
     path: 'about',
-    lazy: screen(() => import('../features/marketing/routes/AboutPage.tsx')),
+    lazy: screen(() => import('#web/features/marketing/routes/AboutPage.tsx')),
     handle: title('nav.about'),
   },
   {
     path: 'pricing',
-    lazy: screen(() => import('../features/marketing/routes/PricingPage.tsx')),
+    lazy: screen(() => import('#web/features/marketing/routes/PricingPage.tsx')),
     handle: title('nav.pricing'),
   },
   {
     path: 'privacy-policy',
-    lazy: screen(() => import('../features/marketing/routes/PrivacyPage.tsx')),
+    lazy: screen(() => import('#web/features/marketing/routes/PrivacyPage.tsx')),
     handle: title('nav.privacy'),
   },
   {
     path: 'terms-conditions',
-    lazy: screen(() => import('../features/marketing/routes/TermsPage.tsx')),
+    lazy: screen(() => import('#web/features/marketing/routes/TermsPage.tsx')),
     handle: title('nav.terms'),
   },
   {
     path: 'sign-up',
-    lazy: screen(() => import('../features/auth/routes/SignUpPage.tsx')),
+    lazy: screen(() => import('#web/features/auth/routes/SignUpPage.tsx')),
     handle: title('common.signUp'),
   },
   {
     path: 'login',
-    lazy: screen(() => import('../features/auth/routes/LoginPage.tsx')),
+    lazy: screen(() => import('#web/features/auth/routes/LoginPage.tsx')),
     handle: title('common.logIn'),
   },
   {
     path: 'forgot-password',
-    lazy: screen(() => import('../features/auth/routes/ForgotPasswordPage.tsx')),
+    lazy: screen(() => import('#web/features/auth/routes/ForgotPasswordPage.tsx')),
     handle: title('auth.forgot.title'),
   },
   {
     path: 'reset-password',
-    lazy: screen(() => import('../features/auth/routes/ResetPasswordPage.tsx')),
+    lazy: screen(() => import('#web/features/auth/routes/ResetPasswordPage.tsx')),
     handle: title('auth.reset.title'),
   },
 ];
@@ -76,44 +76,44 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: 'settings',
-    lazy: screen(() => import('../features/settings/routes/SettingsPage.tsx')),
+    lazy: screen(() => import('#web/features/settings/routes/SettingsPage.tsx')),
     handle: title('nav.settings'),
   },
   { path: 'billing', lazy: comingSoon('billing'), handle: title('nav.billing') },
   {
     path: 'books',
-    lazy: screen(() => import('../features/library/routes/BooksPage.tsx')),
+    lazy: screen(() => import('#web/features/library/routes/BooksPage.tsx')),
     handle: title('nav.books'),
   },
   {
     path: 'add-book',
-    lazy: screen(() => import('../features/publishing/routes/AddBookPage.tsx')),
+    lazy: screen(() => import('#web/features/publishing/routes/AddBookPage.tsx')),
     handle: title('nav.addBook'),
   },
   {
     path: 'edit-book/:bookId',
-    lazy: screen(() => import('../features/publishing/routes/EditBookPage.tsx')),
+    lazy: screen(() => import('#web/features/publishing/routes/EditBookPage.tsx')),
     handle: title('publishing.editTitle'),
   },
   {
     path: 'settings/profile',
-    lazy: screen(() => import('../features/profile/routes/EditProfilePage.tsx')),
+    lazy: screen(() => import('#web/features/profile/routes/EditProfilePage.tsx')),
     handle: title('profile.editForm.title'),
   },
   {
     path: 'thoughts',
-    lazy: screen(() => import('../features/thoughts/routes/ThoughtsPage.tsx')),
+    lazy: screen(() => import('#web/features/thoughts/routes/ThoughtsPage.tsx')),
     handle: title('nav.thoughts'),
   },
   { path: 'moejrAI', lazy: comingSoon('moejrAI'), handle: title('nav.moejrAI') },
   {
     path: 'my-library',
-    lazy: screen(() => import('../features/my-library/routes/MyLibraryPage.tsx')),
+    lazy: screen(() => import('#web/features/my-library/routes/MyLibraryPage.tsx')),
     handle: title('nav.myLibrary'),
   },
   {
     path: 'search',
-    lazy: screen(() => import('../features/search/routes/SearchPage.tsx')),
+    lazy: screen(() => import('#web/features/search/routes/SearchPage.tsx')),
     handle: title('nav.search'),
   },
   { path: 'support', lazy: comingSoon('support'), handle: title('nav.support') },
@@ -124,12 +124,12 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: 'category/:categoryId',
-    lazy: screen(() => import('../features/library/routes/CategoryPage.tsx')),
+    lazy: screen(() => import('#web/features/library/routes/CategoryPage.tsx')),
     handle: title('browse.categoryPageTitle'),
   },
   {
     path: 'tag/:tagId',
-    lazy: screen(() => import('../features/library/routes/TagPage.tsx')),
+    lazy: screen(() => import('#web/features/library/routes/TagPage.tsx')),
     handle: title('browse.tagPageTitle'),
   },
   {
@@ -144,7 +144,7 @@ const appRoutes: RouteObject[] = [
   },
   {
     path: 'thoughts/:userNumber/:thoughtId',
-    lazy: screen(() => import('../features/thoughts/routes/ThoughtPage.tsx')),
+    lazy: screen(() => import('#web/features/thoughts/routes/ThoughtPage.tsx')),
     handle: title('thoughts.thoughtTitle'),
   },
   {

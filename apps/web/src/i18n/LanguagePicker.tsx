@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Select } from '../components/ui/Select.tsx';
+import { Select } from '#web/components/ui/Select.tsx';
 import { LANGUAGES, resolveLanguage } from './language.ts';
 
 /**

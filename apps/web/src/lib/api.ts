@@ -13,6 +13,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The API answered 404: what the address names does not exist (or is not there for this member). */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 function isErrorBody(body: unknown): body is { error: { code: string; message: string } } {
   if (!body || typeof body !== 'object' || !('error' in body)) return false;
   const error = (body as { error: unknown }).error;

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import ar from '../i18n/ar.json';
-import en from '../i18n/en.json';
+import ar from '#web/i18n/ar.json';
+import en from '#web/i18n/en.json';
 import { formatDate, formatRelativeTime, relativeTimeParts } from './time.ts';
 
 const now = new Date('2025-03-20T12:00:00Z');

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { MissingProviderError } from '../lib/missing-provider-error.ts';
+import { MissingProviderError } from '#web/lib/missing-provider-error.ts';
 import { resolveTheme, THEME_STORAGE_KEY } from './resolve.ts';
 import { type ThemeName, themeColor } from './tokens.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MissingProviderError } from '../lib/missing-provider-error.ts';
+import { MissingProviderError } from '#web/lib/missing-provider-error.ts';
 import { resolveTheme } from './resolve.ts';
 import { ThemeProviderMissingError } from './ThemeProvider.tsx';
 

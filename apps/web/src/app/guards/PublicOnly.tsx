@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { useAuth } from '../../lib/auth.tsx';
-import { sanitizeRedirect } from '../../lib/redirect.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { sanitizeRedirect } from '#web/lib/redirect.ts';
 
 /**
  * The public pages send a signed-in member into the app (spec: "a guard that redirects to /app"),

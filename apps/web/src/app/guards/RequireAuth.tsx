@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingScreen } from '../../components/ui/Spinner.tsx';
-import { useAuth } from '../../lib/auth.tsx';
-import { loginPathFor } from '../../lib/redirect.ts';
+import { LoadingScreen } from '#web/components/ui/Spinner.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+import { loginPathFor } from '#web/lib/redirect.ts';
 
 /** /app/* is for members: a signed-out visitor goes to /login?redirectTo=<where they were going>. */
 export function RequireAuth() {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
-import { LogoMark } from '../../components/ui/Logo.tsx';
-import { initialInstallMode } from '../../lib/device.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Icon } from '#web/components/ui/Icon.tsx';
+import { LogoMark } from '#web/components/ui/Logo.tsx';
+import { initialInstallMode } from '#web/lib/device.ts';
 import styles from './InstallPrompt.module.css';
 
 /** Chromium's install event (not in TypeScript's DOM library). */

@@ -9,13 +9,13 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useHref, useLocation, useNavigate } from 'react-router';
-import { Avatar } from '../../components/ui/Avatar.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { Icon } from '../../components/ui/Icon.tsx';
-import { Logo } from '../../components/ui/Logo.tsx';
-import { LanguagePicker } from '../../i18n/LanguagePicker.tsx';
-import { displayNameOf, useAuth, useCurrentUser } from '../../lib/auth.tsx';
-import { PRIMARY_NAV, secondaryNav } from '../nav-items.ts';
+import { PRIMARY_NAV, secondaryNav } from '#web/app/nav-items.ts';
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Icon } from '#web/components/ui/Icon.tsx';
+import { Logo } from '#web/components/ui/Logo.tsx';
+import { LanguagePicker } from '#web/i18n/LanguagePicker.tsx';
+import { displayNameOf, useAuth, useCurrentUser } from '#web/lib/auth.tsx';
 import styles from './AppLayout.module.css';
 
 /** The signed-in shell: side bar (wide screens) or bottom bar + "More" menu (phones). */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { ButtonLink } from '../../components/ui/Button.tsx';
-import { Logo } from '../../components/ui/Logo.tsx';
-import { LanguagePicker } from '../../i18n/LanguagePicker.tsx';
-import { ThemePicker } from '../../theme/ThemePicker.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { Logo } from '#web/components/ui/Logo.tsx';
+import { LanguagePicker } from '#web/i18n/LanguagePicker.tsx';
+import { ThemePicker } from '#web/theme/ThemePicker.tsx';
 import styles from './PublicLayout.module.css';
 
 /** Header (logo, nav, language, log in / sign up) and footer of the public pages. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CommentsSection } from '../../features/comments/components/CommentsSection.tsx';
-import { setPreviewRating } from '../../features/library/api/book-preview.ts';
-import { BookPreviewPage } from '../../features/library/routes/BookPreviewPage.tsx';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { CommentsSection } from '#web/features/comments/components/CommentsSection.tsx';
+import { setPreviewRating } from '#web/features/library/api/book-preview.ts';
+import { BookPreviewPage } from '#web/features/library/routes/BookPreviewPage.tsx';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** The book preview with its ratings and comments composed in (the features stay apart). */
 export function BookPreviewRoute() {

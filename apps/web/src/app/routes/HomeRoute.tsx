@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { HomePage } from '../../features/library/routes/HomePage.tsx';
-import { ContinueReading } from '../../features/my-library/components/ContinueReading.tsx';
-import { LatestThoughts } from '../../features/thoughts/components/LatestThoughts.tsx';
+import { HomePage } from '#web/features/library/routes/HomePage.tsx';
+import { ContinueReading } from '#web/features/my-library/components/ContinueReading.tsx';
+import { LatestThoughts } from '#web/features/thoughts/components/LatestThoughts.tsx';
 
 /** The home screen, with the member's books in progress and the latest thoughts composed in (features stay apart). */
 export function HomeRoute() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LibraryShowcase } from '../../features/library/components/LibraryShowcase.tsx';
-import { LandingPage } from '../../features/marketing/routes/LandingPage.tsx';
+import { LibraryShowcase } from '#web/features/library/components/LibraryShowcase.tsx';
+import { LandingPage } from '#web/features/marketing/routes/LandingPage.tsx';
 
 /** The landing page, with the library's categories and featured books composed in (features stay apart). */
 export function LandingRoute() {

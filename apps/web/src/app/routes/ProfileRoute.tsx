@@ -1,5 +1,5 @@
-import { ProfilePage } from '../../features/profile/routes/ProfilePage.tsx';
-import { MemberThoughts } from '../../features/thoughts/components/MemberThoughts.tsx';
+import { ProfilePage } from '#web/features/profile/routes/ProfilePage.tsx';
+import { MemberThoughts } from '#web/features/thoughts/components/MemberThoughts.tsx';
 
 /** A member's profile, with their thoughts (likes, replies) composed in (features stay apart). */
 export function ProfileRoute() {

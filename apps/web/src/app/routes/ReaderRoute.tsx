@@ -1,5 +1,5 @@
-import { BookmarkToggle } from '../../features/library/components/BookmarkToggle.tsx';
-import { ReaderPage } from '../../features/reader/routes/ReaderPage.tsx';
+import { BookmarkToggle } from '#web/features/library/components/BookmarkToggle.tsx';
+import { ReaderPage } from '#web/features/reader/routes/ReaderPage.tsx';
 
 /** The reader with the library's bookmark button composed in (the features stay apart). */
 export function ReaderRoute() {

@@ -2,7 +2,7 @@ import type { BookCard as BookCardData } from '@sahifa/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatRating } from '../../lib/rating.ts';
+import { formatRating } from '#web/lib/rating.ts';
 import styles from './BookCard.module.css';
 import { BookCover } from './BookCover.tsx';
 import { Stars } from './Stars.tsx';

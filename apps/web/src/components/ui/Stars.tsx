@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { starFills } from '../../lib/rating.ts';
+import { starFills } from '#web/lib/rating.ts';
 import styles from './Stars.module.css';
 
 const STAR = 'M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z';

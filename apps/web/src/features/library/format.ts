@@ -1,4 +1,4 @@
-export { formatRating } from '../../lib/rating.ts';
+export { formatRating } from '#web/lib/rating.ts';
 
 /** The category title in the interface language (Arabic title when present). */
 export function categoryTitle(category: { title: string; titleAr: string }, language: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { serverErrorKey } from './server-error.ts';
 
 describe('serverErrorKey', () => {

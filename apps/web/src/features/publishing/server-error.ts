@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 
 /** How a failed save is explained: a translation key under publishing.serverErrors, and the server's words. */
 export function serverErrorKey(error: unknown): { key: string; detail: string | null } {

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@sahifa/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 export function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   return apiFetch<PublicConfig>('/api/v1/config', { signal });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
-import { APP_HOME } from '../../../lib/redirect.ts';
-import { usePublicConfig } from '../api/public-config.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { usePublicConfig } from '#web/features/auth/api/public-config.ts';
+import { authClient } from '#web/lib/auth-client.ts';
+import { APP_HOME } from '#web/lib/redirect.ts';
 import styles from './AuthCard.module.css';
 
 interface GoogleSignInProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../validation.ts';
+import type { FieldError } from '#web/features/auth/validation.ts';
 
 /** Translates a validation result (auth.errors.*) into the text shown under a field. */
 export function useFieldErrorText() {

@@ -1,15 +1,15 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
-import styles from '../components/AuthCard.module.css';
-import { AuthCard } from '../components/AuthCard.tsx';
-import { useFieldErrorText } from '../components/useFieldError.ts';
-import { authFailure } from '../errors.ts';
-import { type FieldError, validateEmail } from '../validation.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import styles from '#web/features/auth/components/AuthCard.module.css';
+import { AuthCard } from '#web/features/auth/components/AuthCard.tsx';
+import { useFieldErrorText } from '#web/features/auth/components/useFieldError.ts';
+import { authFailure } from '#web/features/auth/errors.ts';
+import { type FieldError, validateEmail } from '#web/features/auth/validation.ts';
+import { authClient } from '#web/lib/auth-client.ts';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -1,16 +1,16 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
-import { APP_HOME, sanitizeRedirect } from '../../../lib/redirect.ts';
-import styles from '../components/AuthCard.module.css';
-import { AuthCard } from '../components/AuthCard.tsx';
-import { GoogleSignIn } from '../components/GoogleSignIn.tsx';
-import { type AuthFailure, authFailure, thrownFailure } from '../errors.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import styles from '#web/features/auth/components/AuthCard.module.css';
+import { AuthCard } from '#web/features/auth/components/AuthCard.tsx';
+import { GoogleSignIn } from '#web/features/auth/components/GoogleSignIn.tsx';
+import { type AuthFailure, authFailure, thrownFailure } from '#web/features/auth/errors.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { authClient } from '#web/lib/auth-client.ts';
+import { APP_HOME, sanitizeRedirect } from '#web/lib/redirect.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();

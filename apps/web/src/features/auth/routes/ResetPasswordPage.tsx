@@ -2,15 +2,15 @@ import { PASSWORD_MIN_LENGTH } from '@sahifa/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
-import styles from '../components/AuthCard.module.css';
-import { AuthCard } from '../components/AuthCard.tsx';
-import { useFieldErrorText } from '../components/useFieldError.ts';
-import { type AuthFailure, authFailure, thrownFailure } from '../errors.ts';
-import { type FieldError, validateNewPassword } from '../validation.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button, ButtonLink } from '#web/components/ui/Button.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import styles from '#web/features/auth/components/AuthCard.module.css';
+import { AuthCard } from '#web/features/auth/components/AuthCard.tsx';
+import { useFieldErrorText } from '#web/features/auth/components/useFieldError.ts';
+import { type AuthFailure, authFailure, thrownFailure } from '#web/features/auth/errors.ts';
+import { type FieldError, validateNewPassword } from '#web/features/auth/validation.ts';
+import { authClient } from '#web/lib/auth-client.ts';
 
 export function ResetPasswordPage() {
   const { t } = useTranslation();

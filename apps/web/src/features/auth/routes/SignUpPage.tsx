@@ -2,18 +2,23 @@ import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sahi
 import { type FormEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { useAuth } from '../../../lib/auth.tsx';
-import { authClient } from '../../../lib/auth-client.ts';
-import { APP_HOME } from '../../../lib/redirect.ts';
-import styles from '../components/AuthCard.module.css';
-import { AuthCard } from '../components/AuthCard.tsx';
-import { GoogleSignIn } from '../components/GoogleSignIn.tsx';
-import { useFieldErrorText } from '../components/useFieldError.ts';
-import { type AuthFailure, type AuthField, authFailure, thrownFailure } from '../errors.ts';
-import { type FieldError, validateEmail, validateName, validateNewPassword } from '../validation.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import styles from '#web/features/auth/components/AuthCard.module.css';
+import { AuthCard } from '#web/features/auth/components/AuthCard.tsx';
+import { GoogleSignIn } from '#web/features/auth/components/GoogleSignIn.tsx';
+import { useFieldErrorText } from '#web/features/auth/components/useFieldError.ts';
+import { type AuthFailure, type AuthField, authFailure, thrownFailure } from '#web/features/auth/errors.ts';
+import {
+  type FieldError,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+} from '#web/features/auth/validation.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { authClient } from '#web/lib/auth-client.ts';
+import { APP_HOME } from '#web/lib/redirect.ts';
 
 type Values = Record<'name' | 'email' | 'password', string>;
 type Errors = Partial<Record<keyof Values, FieldError | null>>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
 import styles from './ComingSoonPage.module.css';
 
 export type ComingSoonScreen = 'billing' | 'moejrAI' | 'support';

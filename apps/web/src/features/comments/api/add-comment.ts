@@ -1,7 +1,7 @@
 import type { AddedComment, NewCommentBody } from '@sahifa/contracts/comments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import type { CommentPages } from './comments.ts';
 
 /** POST /api/v1/books/:bookId/comments — a rating (1–5) with an optional comment. */

@@ -1,7 +1,7 @@
 import type { CommentPage } from '@sahifa/contracts/comments';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 export type CommentPages = InfiniteData<CommentPage, string | undefined>;
 

@@ -1,7 +1,7 @@
 import type { RatingSummary } from '@sahifa/contracts/comments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import type { CommentPages } from './comments.ts';
 
 /** DELETE /api/v1/comments/:commentId — the author removes their comment; answers the new average. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { StarShape } from '../../../components/ui/Stars.tsx';
+import { StarShape } from '#web/components/ui/Stars.tsx';
 import styles from './Comments.module.css';
 
 interface StarRatingInputProps {

@@ -1,7 +1,7 @@
 import type { BookPreview } from '@sahifa/contracts/books';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/books/:bookId — the book, the member's state with it and the first comments. */
 export function fetchBookPreview(bookId: string, signal?: AbortSignal): Promise<BookPreview> {

@@ -1,7 +1,7 @@
 import type { BooksByCategory } from '@sahifa/contracts/books';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/books — every category with its newest books, in one request. */
 export function fetchBooksByCategory(signal?: AbortSignal): Promise<BooksByCategory> {

@@ -1,7 +1,7 @@
 import type { CategoryBooks } from '@sahifa/contracts/books';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/categories/:categoryId/books?cursor — one page, newest first. */
 export function fetchCategoryBooks(

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** DELETE /api/v1/books/:bookId — the author removes their summary (and its cover). */
 export function deleteBook(bookId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { TagBooks } from '@sahifa/contracts/books';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/tags/:tagId/books?cursor — one page, newest first. */
 export function fetchTagBooks(

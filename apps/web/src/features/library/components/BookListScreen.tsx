@@ -1,7 +1,8 @@
 import type { BookCard } from '@sahifa/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState } from '../../../components/ui/States.tsx';
+import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { EmptyState } from '#web/components/ui/States.tsx';
 import { BookGridSkeleton, InfiniteBookGrid } from './InfiniteBookGrid.tsx';
 import styles from './Library.module.css';
 
@@ -12,7 +13,8 @@ interface BookListScreenProps {
   emptyText: string;
   /** An infinite query whose pages hold `books` (a category's or a tag's). */
   query: {
-    data?: { pages: { books: BookCard[] }[] };
+    data: { pages: { books: BookCard[] }[] } | undefined;
+    error: unknown;
     isPending: boolean;
     isError: boolean;
     refetch: () => unknown;
@@ -26,7 +28,6 @@ interface BookListScreenProps {
 /** A screen listing books newest first with infinite scroll: a category's, a tag's. */
 export function BookListScreen({ title, lead, emptyText, query }: BookListScreenProps) {
   const { t } = useTranslation();
-  const books = query.data?.pages.flatMap((page) => page.books) ?? [];
   return (
     <div className={styles.page}>
       <header className={styles.pageHeader}>
@@ -36,21 +37,22 @@ export function BookListScreen({ title, lead, emptyText, query }: BookListScreen
         <h1>{title ?? t('common.loading')}</h1>
         {lead ? <p className={styles.lead}>{lead}</p> : null}
       </header>
-      {query.isPending ? (
-        <BookGridSkeleton />
-      ) : query.isError && !query.data ? (
-        <ErrorState message={t('browse.loadFailed')} onRetry={() => void query.refetch()} />
-      ) : books.length === 0 ? (
-        <EmptyState>{emptyText}</EmptyState>
-      ) : (
-        <InfiniteBookGrid
-          books={books}
-          hasNextPage={query.hasNextPage}
-          isFetchingNextPage={query.isFetchingNextPage}
-          nextPageFailed={query.isFetchNextPageError}
-          fetchNextPage={() => void query.fetchNextPage()}
-        />
-      )}
+      <QueryState query={query} error={t('browse.loadFailed')} pending={<BookGridSkeleton />} keepDataOnError>
+        {(data) => {
+          const books = data.pages.flatMap((page) => page.books);
+          return books.length === 0 ? (
+            <EmptyState>{emptyText}</EmptyState>
+          ) : (
+            <InfiniteBookGrid
+              books={books}
+              hasNextPage={query.hasNextPage}
+              isFetchingNextPage={query.isFetchingNextPage}
+              nextPageFailed={query.isFetchNextPageError}
+              fetchNextPage={() => void query.fetchNextPage()}
+            />
+          );
+        }}
+      </QueryState>
     </div>
   );
 }

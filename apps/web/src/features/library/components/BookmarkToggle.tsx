@@ -1,6 +1,6 @@
 import { ToggleButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSaveBookmark } from '../api/bookmark.ts';
+import { useSaveBookmark } from '#web/features/library/api/bookmark.ts';
 import styles from './BookmarkToggle.module.css';
 
 interface BookmarkToggleProps {

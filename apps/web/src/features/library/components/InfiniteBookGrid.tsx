@@ -1,9 +1,10 @@
 import type { BookCard as BookCardData } from '@sahifa/contracts';
 import { useTranslation } from 'react-i18next';
-import { BookCard, BookCardSkeleton } from '../../../components/ui/BookCard.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { useLoadOnScroll } from '../../../lib/use-load-on-scroll.ts';
+import { BookCard, BookCardSkeleton } from '#web/components/ui/BookCard.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { LoadingPlaceholder } from '#web/components/ui/LoadingPlaceholder.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useLoadOnScroll } from '#web/lib/use-load-on-scroll.ts';
 import styles from './Library.module.css';
 
 interface InfiniteBookGridProps {
@@ -75,12 +76,8 @@ export function InfiniteBookGrid({
 
 /** The first page is loading: a grid of card shapes. */
 export function BookGridSkeleton({ count = 8 }: { count?: number }) {
-  const { t } = useTranslation();
   return (
-    <div aria-busy="true">
-      <span className="visually-hidden" role="status">
-        {t('common.loading')}
-      </span>
+    <LoadingPlaceholder>
       <ul className={styles.books}>
         {Array.from({ length: count }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -89,6 +86,6 @@ export function BookGridSkeleton({ count = 8 }: { count?: number }) {
           </li>
         ))}
       </ul>
-    </div>
+    </LoadingPlaceholder>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BookCard, BookCardSkeleton } from '../../../components/ui/BookCard.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { useLibraryOverview } from '../api/overview.ts';
-import { categoryTitle } from '../format.ts';
+import { BookCard, BookCardSkeleton } from '#web/components/ui/BookCard.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { categoryTitle } from '#web/features/library/format.ts';
+import { useLibraryOverview } from '#web/lib/library-overview.ts';
 import styles from './Library.module.css';
 
 interface LibraryShowcaseProps {

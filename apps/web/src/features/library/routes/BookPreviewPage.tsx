@@ -2,19 +2,20 @@ import type { BookPreview } from '@sahifa/contracts/books';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BookCover } from '../../../components/ui/BookCover.tsx';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import { DeleteWithConfirm } from '../../../components/ui/DeleteWithConfirm.tsx';
-import { Stars } from '../../../components/ui/Stars.tsx';
-import { ErrorState, NotFoundState } from '../../../components/ui/States.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatRating } from '../../../lib/rating.ts';
-import { formatDate } from '../../../lib/time.ts';
-import { useBookPreview } from '../api/book-preview.ts';
-import { useDeleteBook } from '../api/delete-book.ts';
-import { BookmarkToggle } from '../components/BookmarkToggle.tsx';
-import styles from '../components/Preview.module.css';
-import { categoryTitle } from '../format.ts';
+import { BookCover } from '#web/components/ui/BookCover.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
+import { LoadingPlaceholder } from '#web/components/ui/LoadingPlaceholder.tsx';
+import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { Stars } from '#web/components/ui/Stars.tsx';
+import { NotFoundState } from '#web/components/ui/States.tsx';
+import { useBookPreview } from '#web/features/library/api/book-preview.ts';
+import { useDeleteBook } from '#web/features/library/api/delete-book.ts';
+import { BookmarkToggle } from '#web/features/library/components/BookmarkToggle.tsx';
+import styles from '#web/features/library/components/Preview.module.css';
+import { categoryTitle } from '#web/features/library/format.ts';
+import { formatRating } from '#web/lib/rating.ts';
+import { formatDate } from '#web/lib/time.ts';
 
 interface BookPreviewPageProps {
   /** The comments and rating section (another feature), composed in by the route. */
@@ -27,20 +28,21 @@ export function BookPreviewPage({ renderComments }: BookPreviewPageProps) {
   const { categoryId = '', bookId = '' } = useParams();
   const query = useBookPreview(bookId);
 
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  if (notFound || (query.data && query.data.book.categoryId !== categoryId)) {
-    return <NotFoundState title={t('preview.notFound')} body={t('preview.notFoundBody')} />;
-  }
-  if (query.isError) {
-    return <ErrorState message={t('preview.loadFailed')} onRetry={() => void query.refetch()} />;
-  }
-  if (query.isPending) return <PreviewSkeleton />;
-
   return (
-    <div className={styles.page}>
-      <PreviewBody preview={query.data} />
-      {renderComments?.(query.data)}
-    </div>
+    <QueryState
+      query={query}
+      notFound={<NotFoundState title={t('preview.notFound')} body={t('preview.notFoundBody')} />}
+      isMissing={(preview) => preview.book.categoryId !== categoryId}
+      error={t('preview.loadFailed')}
+      pending={<PreviewSkeleton />}
+    >
+      {(preview) => (
+        <div className={styles.page}>
+          <PreviewBody preview={preview} />
+          {renderComments?.(preview)}
+        </div>
+      )}
+    </QueryState>
   );
 }
 
@@ -217,12 +219,8 @@ function OwnerActions({ bookId, categoryId, title }: { bookId: string; categoryI
 }
 
 function PreviewSkeleton() {
-  const { t } = useTranslation();
   return (
-    <div className={styles.page} aria-busy="true">
-      <span className="visually-hidden" role="status">
-        {t('common.loading')}
-      </span>
+    <LoadingPlaceholder className={styles.page}>
       <div className={styles.hero} aria-hidden="true">
         <div className={styles.coverBox}>
           <div className={`${styles.skeleton} ${styles.skeletonCover}`} />
@@ -234,7 +232,7 @@ function PreviewSkeleton() {
           <div className={`${styles.skeleton} ${styles.skeletonButton}`} />
         </div>
       </div>
-    </div>
+    </LoadingPlaceholder>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { NotFoundState } from '../../../components/ui/States.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useCategoryBooks } from '../api/category-books.ts';
-import { BookListScreen } from '../components/BookListScreen.tsx';
-import { categoryTitle } from '../format.ts';
+import { NotFoundState } from '#web/components/ui/States.tsx';
+import { useCategoryBooks } from '#web/features/library/api/category-books.ts';
+import { BookListScreen } from '#web/features/library/components/BookListScreen.tsx';
+import { categoryTitle } from '#web/features/library/format.ts';
+import { isNotFoundError } from '#web/lib/api.ts';
 
 /** /app/category/:categoryId — official and member summaries of one category, newest first. */
 export function CategoryPage() {
@@ -13,7 +13,7 @@ export function CategoryPage() {
   const { categoryId = '' } = useParams();
   const query = useCategoryBooks(categoryId);
 
-  if (query.error instanceof ApiError && query.error.status === 404) {
+  if (isNotFoundError(query.error)) {
     return <NotFoundState title={t('browse.categoryNotFound')} body={t('browse.categoryNotFoundBody')} />;
   }
   const category = query.data?.pages[0]?.category;

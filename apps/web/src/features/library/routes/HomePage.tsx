@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import { displayNameOf, useCurrentUser } from '../../../lib/auth.tsx';
-import styles from '../components/Library.module.css';
-import { LibraryShowcase } from '../components/LibraryShowcase.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
+import styles from '#web/features/library/components/Library.module.css';
+import { LibraryShowcase } from '#web/features/library/components/LibraryShowcase.tsx';
+import { displayNameOf, useCurrentUser } from '#web/lib/auth.tsx';
 import page from './HomePage.module.css';
 
 interface HomePageProps {

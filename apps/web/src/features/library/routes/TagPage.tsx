@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { NotFoundState } from '../../../components/ui/States.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useTagBooks } from '../api/tag-books.ts';
-import { BookListScreen } from '../components/BookListScreen.tsx';
+import { NotFoundState } from '#web/components/ui/States.tsx';
+import { useTagBooks } from '#web/features/library/api/tag-books.ts';
+import { BookListScreen } from '#web/features/library/components/BookListScreen.tsx';
+import { isNotFoundError } from '#web/lib/api.ts';
 
 /** /app/tag/:tagId — every book with this tag, newest first. */
 export function TagPage() {
@@ -11,7 +11,7 @@ export function TagPage() {
   const { tagId = '' } = useParams();
   const query = useTagBooks(tagId);
 
-  if (query.error instanceof ApiError && query.error.status === 404) {
+  if (isNotFoundError(query.error)) {
     return <NotFoundState title={t('browse.tagNotFound')} body={t('browse.tagNotFoundBody')} />;
   }
   const tag = query.data?.pages[0]?.tag;

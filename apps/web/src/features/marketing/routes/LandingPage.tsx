@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import { Icon, type IconName } from '../../../components/ui/Icon.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { Icon, type IconName } from '#web/components/ui/Icon.tsx';
 import styles from './LandingPage.module.css';
 
 const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import styles from '../components/Prose.module.css';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
+import styles from '#web/features/marketing/components/Prose.module.css';
 
 export default function PricingPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { ProsePage } from '../components/ProsePage.tsx';
+import { ProsePage } from '#web/features/marketing/components/ProsePage.tsx';
 
 export default function TermsPage() {
   return <ProsePage ns="terms" />;

@@ -1,7 +1,7 @@
 import type { MyLibrary } from '@sahifa/contracts/books';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/me/library — bookmarked, in-progress and finished books, in one request. */
 export function fetchMyLibrary(signal?: AbortSignal): Promise<MyLibrary> {

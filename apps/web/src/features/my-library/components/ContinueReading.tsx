@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { BookCardSkeleton } from '../../../components/ui/BookCard.tsx';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/States.tsx';
-import { useMyLibrary } from '../api/my-library.ts';
+import { BookCardSkeleton } from '#web/components/ui/BookCard.tsx';
+import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { useMyLibrary } from '#web/features/my-library/api/my-library.ts';
+import { EmptyShelf } from './EmptyShelf.tsx';
 import { InProgressCard } from './InProgressCard.tsx';
 import styles from './MyLibrary.module.css';
 
@@ -11,39 +11,33 @@ export function ContinueReading({ emptyText, limit = 6 }: { emptyText: string; l
   const { t } = useTranslation();
   const library = useMyLibrary();
 
-  if (library.isError) {
-    return <ErrorState message={t('myLibrary.loadFailed')} onRetry={() => void library.refetch()} />;
-  }
-  if (library.isPending) {
-    return (
-      <ul className={styles.grid} aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <li key={i}>
-            <BookCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  const books = library.data.inProgress.slice(0, limit);
-  if (books.length === 0) {
-    return (
-      <EmptyState
-        action={
-          <ButtonLink to="/app/books" variant="secondary" size="small">
-            {t('home.browseBooks')}
-          </ButtonLink>
-        }
-      >
-        {emptyText}
-      </EmptyState>
-    );
-  }
   return (
-    <ul className={styles.grid}>
-      {books.map((entry, index) => (
-        <li key={entry.book.id}>
-          <InProgressCard entry={entry} eager={index < 2} />
+    <QueryState query={library} error={t('myLibrary.loadFailed')} pending={<ContinueSkeleton />}>
+      {(data) => {
+        const books = data.inProgress.slice(0, limit);
+        if (books.length === 0) {
+          return <EmptyShelf text={emptyText} />;
+        }
+        return (
+          <ul className={styles.grid}>
+            {books.map((entry, index) => (
+              <li key={entry.book.id}>
+                <InProgressCard entry={entry} eager={index < 2} />
+              </li>
+            ))}
+          </ul>
+        );
+      }}
+    </QueryState>
+  );
+}
+
+function ContinueSkeleton() {
+  return (
+    <ul className={styles.grid} aria-busy="true">
+      {[0, 1, 2].map((i) => (
+        <li key={i}>
+          <BookCardSkeleton />
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import type { MyLibrary } from '@sahifa/contracts/books';
 import { useTranslation } from 'react-i18next';
-import { BookCard } from '../../../components/ui/BookCard.tsx';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
+import { BookCard } from '#web/components/ui/BookCard.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
 import styles from './MyLibrary.module.css';
 
 type Entry = MyLibrary['inProgress'][number];

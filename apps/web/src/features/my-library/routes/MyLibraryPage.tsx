@@ -3,13 +3,14 @@ import type { Key } from 'react-aria-components';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BookCard, BookCardSkeleton } from '../../../components/ui/BookCard.tsx';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/States.tsx';
-import { formatDate } from '../../../lib/time.ts';
-import { useMyLibrary } from '../api/my-library.ts';
-import { InProgressCard } from '../components/InProgressCard.tsx';
-import styles from '../components/MyLibrary.module.css';
+import { BookCard, BookCardSkeleton } from '#web/components/ui/BookCard.tsx';
+import { LoadingPlaceholder } from '#web/components/ui/LoadingPlaceholder.tsx';
+import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { useMyLibrary } from '#web/features/my-library/api/my-library.ts';
+import { EmptyShelf } from '#web/features/my-library/components/EmptyShelf.tsx';
+import { InProgressCard } from '#web/features/my-library/components/InProgressCard.tsx';
+import styles from '#web/features/my-library/components/MyLibrary.module.css';
+import { formatDate } from '#web/lib/time.ts';
 
 const TABS = ['bookmarked', 'in-progress', 'finished'] as const;
 type TabId = (typeof TABS)[number];
@@ -36,71 +37,57 @@ export function MyLibraryPage() {
       <header>
         <h1>{t('myLibrary.title')}</h1>
       </header>
-      {library.isError ? (
-        <ErrorState message={t('myLibrary.loadFailed')} onRetry={() => void library.refetch()} />
-      ) : library.isPending ? (
-        <div aria-busy="true">
-          <span className="visually-hidden" role="status">
-            {t('common.loading')}
-          </span>
-          <div className={styles.skeleton} />
-          <ul className={styles.grid} aria-hidden="true">
-            {[0, 1, 2, 3].map((i) => (
-              <li key={i}>
-                <BookCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : (
-        <Tabs selectedKey={selected} onSelectionChange={select}>
-          <TabList className={styles.tabList} aria-label={t('myLibrary.tabsLabel')}>
-            <Tab id="bookmarked" className={styles.tab}>
-              {t('myLibrary.bookmarked')}
-              <span className={styles.tabCount}>{library.data.bookmarked.length}</span>
-            </Tab>
-            <Tab id="in-progress" className={styles.tab}>
-              {t('myLibrary.inProgress')}
-              <span className={styles.tabCount}>{library.data.inProgress.length}</span>
-            </Tab>
-            <Tab id="finished" className={styles.tab}>
-              {t('myLibrary.finished')}
-              <span className={styles.tabCount}>{library.data.finished.length}</span>
-            </Tab>
-          </TabList>
-          <TabPanel id="bookmarked" className={styles.panel}>
-            <Bookmarked data={library.data} />
-          </TabPanel>
-          <TabPanel id="in-progress" className={styles.panel}>
-            <InProgress data={library.data} />
-          </TabPanel>
-          <TabPanel id="finished" className={styles.panel}>
-            <Finished data={library.data} />
-          </TabPanel>
-        </Tabs>
-      )}
+      <QueryState query={library} error={t('myLibrary.loadFailed')} pending={<MyLibrarySkeleton />}>
+        {(data) => (
+          <Tabs selectedKey={selected} onSelectionChange={select}>
+            <TabList className={styles.tabList} aria-label={t('myLibrary.tabsLabel')}>
+              <Tab id="bookmarked" className={styles.tab}>
+                {t('myLibrary.bookmarked')}
+                <span className={styles.tabCount}>{data.bookmarked.length}</span>
+              </Tab>
+              <Tab id="in-progress" className={styles.tab}>
+                {t('myLibrary.inProgress')}
+                <span className={styles.tabCount}>{data.inProgress.length}</span>
+              </Tab>
+              <Tab id="finished" className={styles.tab}>
+                {t('myLibrary.finished')}
+                <span className={styles.tabCount}>{data.finished.length}</span>
+              </Tab>
+            </TabList>
+            <TabPanel id="bookmarked" className={styles.panel}>
+              <Bookmarked data={data} />
+            </TabPanel>
+            <TabPanel id="in-progress" className={styles.panel}>
+              <InProgress data={data} />
+            </TabPanel>
+            <TabPanel id="finished" className={styles.panel}>
+              <Finished data={data} />
+            </TabPanel>
+          </Tabs>
+        )}
+      </QueryState>
     </div>
   );
 }
 
-function Empty({ text }: { text: string }) {
-  const { t } = useTranslation();
+function MyLibrarySkeleton() {
   return (
-    <EmptyState
-      action={
-        <ButtonLink to="/app/books" variant="secondary" size="small">
-          {t('home.browseBooks')}
-        </ButtonLink>
-      }
-    >
-      {text}
-    </EmptyState>
+    <LoadingPlaceholder>
+      <div className={styles.skeleton} />
+      <ul className={styles.grid} aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i}>
+            <BookCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    </LoadingPlaceholder>
   );
 }
 
 function Bookmarked({ data }: { data: MyLibrary }) {
   const { t } = useTranslation();
-  if (data.bookmarked.length === 0) return <Empty text={t('myLibrary.bookmarkedEmpty')} />;
+  if (data.bookmarked.length === 0) return <EmptyShelf text={t('myLibrary.bookmarkedEmpty')} />;
   return (
     <ul className={styles.grid}>
       {data.bookmarked.map(({ book }, index) => (
@@ -114,7 +101,7 @@ function Bookmarked({ data }: { data: MyLibrary }) {
 
 function InProgress({ data }: { data: MyLibrary }) {
   const { t } = useTranslation();
-  if (data.inProgress.length === 0) return <Empty text={t('myLibrary.inProgressEmpty')} />;
+  if (data.inProgress.length === 0) return <EmptyShelf text={t('myLibrary.inProgressEmpty')} />;
   return (
     <ul className={styles.grid}>
       {data.inProgress.map((entry, index) => (
@@ -129,7 +116,7 @@ function InProgress({ data }: { data: MyLibrary }) {
 function Finished({ data }: { data: MyLibrary }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  if (data.finished.length === 0) return <Empty text={t('myLibrary.finishedEmpty')} />;
+  if (data.finished.length === 0) return <EmptyShelf text={t('myLibrary.finishedEmpty')} />;
   return (
     <ul className={styles.grid}>
       {data.finished.map(({ book, finishedAt }, index) => (

@@ -1,6 +1,6 @@
 import type { ProfilePage } from '@sahifa/contracts/community';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { apiFetch, isNotFoundError } from '#web/lib/api.ts';
 
 export const profileKeys = {
   all: () => ['profile'] as const,
@@ -16,6 +16,6 @@ export function useProfile(userNumber: number) {
   return useQuery({
     queryKey: profileKeys.member(userNumber),
     queryFn: ({ signal }) => fetchProfile(userNumber, signal),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    retry: (count, error) => !isNotFoundError(error) && count < 2,
   });
 }

@@ -1,7 +1,7 @@
 import type { Profile, ProfilePage, ProfileUpdate } from '@sahifa/contracts/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/auth.tsx';
+import { apiFetch } from '#web/lib/api.ts';
+import { useAuth } from '#web/lib/auth.tsx';
 import { profileKeys } from './profile.ts';
 
 /** PATCH /api/v1/me/profile — multipart: `data` (JSON) and an optional `avatar` file. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { initialsOf } from '../../../components/ui/Avatar.tsx';
+import { initialsOf } from '#web/components/ui/Avatar.tsx';
 import styles from './Profile.module.css';
 
 /** The profile's large avatar (initials when there is no picture or it fails to load). */

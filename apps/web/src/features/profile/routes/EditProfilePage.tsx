@@ -2,15 +2,15 @@ import { COMMUNITY_LIMITS, type ProfileUpdate } from '@sahifa/contracts/communit
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { displayNameOf, useCurrentUser } from '../../../lib/auth.tsx';
-import { useUpdateProfile } from '../api/update-profile.ts';
-import { BigAvatar } from '../components/BigAvatar.tsx';
-import styles from '../components/Profile.module.css';
-import { isAllowedWebsite } from '../website.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { TextField } from '#web/components/ui/TextField.tsx';
+import { useUpdateProfile } from '#web/features/profile/api/update-profile.ts';
+import { BigAvatar } from '#web/features/profile/components/BigAvatar.tsx';
+import styles from '#web/features/profile/components/Profile.module.css';
+import { isAllowedWebsite } from '#web/features/profile/website.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { displayNameOf, useCurrentUser } from '#web/lib/auth.tsx';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 

@@ -1,19 +1,18 @@
-import type { ThoughtPage } from '@sahifa/contracts/community';
+import type { ProfilePage as ProfileData, ThoughtPage } from '@sahifa/contracts/community';
+import { parseUserNumber } from '@sahifa/contracts/members';
 import type { ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { BookCard } from '../../../components/ui/BookCard.tsx';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/States.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useProfile } from '../api/profile.ts';
-import { BigAvatar } from '../components/BigAvatar.tsx';
-import styles from '../components/Profile.module.css';
-import { formatJoinDate } from '../format.ts';
-import { parseUserNumber } from '../user-number.ts';
-import { websiteHref } from '../website.ts';
+import { BookCard } from '#web/components/ui/BookCard.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { EmptyState } from '#web/components/ui/States.tsx';
+import { useProfile } from '#web/features/profile/api/profile.ts';
+import { BigAvatar } from '#web/features/profile/components/BigAvatar.tsx';
+import styles from '#web/features/profile/components/Profile.module.css';
+import { formatJoinDate } from '#web/features/profile/format.ts';
+import { websiteHref } from '#web/features/profile/website.ts';
 
 export interface ProfileThoughtsSlot {
   userNumber: number;
@@ -51,20 +50,28 @@ function ProfileNotFound() {
 function ProfileScreen({ userNumber, renderThoughts }: { userNumber: number } & ProfilePageProps) {
   const { t } = useTranslation();
   const query = useProfile(userNumber);
+  return (
+    <QueryState query={query} notFound={<ProfileNotFound />} error={t('profile.loadFailed')}>
+      {(data) => (
+        <ProfileView
+          data={data}
+          userNumber={userNumber}
+          loadedAt={query.dataUpdatedAt}
+          renderThoughts={renderThoughts}
+        />
+      )}
+    </QueryState>
+  );
+}
 
-  if (query.isPending) {
-    return (
-      <p role="status">
-        <Spinner size="small" /> {t('common.loading')}
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <ProfileNotFound />;
-    return <ErrorState message={t('profile.loadFailed')} onRetry={() => void query.refetch()} />;
-  }
-
-  const { profile, thoughts, summaries } = query.data;
+function ProfileView({
+  data,
+  userNumber,
+  loadedAt,
+  renderThoughts,
+}: { data: ProfileData; userNumber: number; loadedAt: number } & ProfilePageProps) {
+  const { t } = useTranslation();
+  const { profile, thoughts, summaries } = data;
   const href = websiteHref(profile.website);
   const thoughtsEmpty = profile.isMe ? t('profile.noThoughtsMine') : t('profile.noThoughts');
 
@@ -141,7 +148,7 @@ function ProfileScreen({ userNumber, renderThoughts }: { userNumber: number } & 
             renderThoughts({
               userNumber,
               firstPage: thoughts,
-              loadedAt: query.dataUpdatedAt,
+              loadedAt,
               emptyText: thoughtsEmpty,
             })
           ) : thoughts.items.length === 0 ? (

@@ -1,6 +1,6 @@
 import type { SavedSummary, SummaryInput } from '@sahifa/contracts/publishing';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { summaryFormData } from './form-data.ts';
 
 export interface SummaryUpload {

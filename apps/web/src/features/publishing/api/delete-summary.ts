@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 /** DELETE /api/v1/books/:bookId — the author deletes their summary (and its cover). */
 export function deleteSummary(bookId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { EditableSummary } from '@sahifa/contracts/publishing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 /** GET /api/v1/books/:bookId/editable — the author's own summary, as the edit form needs it. */
 export function fetchEditableSummary(bookId: string, signal?: AbortSignal): Promise<EditableSummary> {

@@ -1,6 +1,6 @@
 import type { SavedSummary } from '@sahifa/contracts/publishing';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import type { SummaryUpload } from './create-summary.ts';
 import { summaryFormData } from './form-data.ts';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
 import styles from './SummaryEditor.module.css';
 
 interface ConfirmActionProps {

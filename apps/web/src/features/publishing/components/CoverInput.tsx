@@ -1,9 +1,9 @@
 import { LIMITS } from '@sahifa/contracts/library';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button.tsx';
-import field from '../../../components/ui/Field.module.css';
-import { COVER_TYPES, checkCoverFile, megabytes } from '../form.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import field from '#web/components/ui/Field.module.css';
+import { COVER_TYPES, checkCoverFile, megabytes } from '#web/features/publishing/form.ts';
 import styles from './SummaryEditor.module.css';
 
 interface CoverInputProps {

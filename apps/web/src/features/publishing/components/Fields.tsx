@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import field from '../../../components/ui/Field.module.css';
+import field from '#web/components/ui/Field.module.css';
 import styles from './SummaryEditor.module.css';
 
 interface CountedFieldProps {

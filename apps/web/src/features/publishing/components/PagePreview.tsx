@@ -1,8 +1,8 @@
 import type { PageInput } from '@sahifa/contracts/publishing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button.tsx';
-import type { PageLang } from '../form.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import type { PageLang } from '#web/features/publishing/form.ts';
 import styles from './PagePreview.module.css';
 
 /** Paragraphs of a content field: blank lines separate them, single line breaks stay. */

@@ -1,8 +1,8 @@
 import { LIMITS } from '@sahifa/contracts/library';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Icon } from '#web/components/ui/Icon.tsx';
 import {
   addPage,
   FIELD_LIMITS,
@@ -14,7 +14,7 @@ import {
   type PageLang,
   removePage,
   updatePage,
-} from '../form.ts';
+} from '#web/features/publishing/form.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { CountedField } from './Fields.tsx';
 import styles from './SummaryEditor.module.css';

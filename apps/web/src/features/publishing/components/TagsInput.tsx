@@ -1,9 +1,9 @@
 import { LIMITS } from '@sahifa/contracts/library';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import field from '../../../components/ui/Field.module.css';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { addTag, type TagProblem } from '../form.ts';
+import field from '#web/components/ui/Field.module.css';
+import { Icon } from '#web/components/ui/Icon.tsx';
+import { addTag, type TagProblem } from '#web/features/publishing/form.ts';
 import styles from './SummaryEditor.module.css';
 
 interface TagsInputProps {

@@ -2,19 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { previewPath } from '../../../components/ui/BookCard.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { useCategories } from '../api/categories.ts';
-import { useDeleteSummary } from '../api/delete-summary.ts';
-import { useEditableSummary } from '../api/editable-summary.ts';
-import { updateSummary } from '../api/update-summary.ts';
-import { ConfirmAction } from '../components/ConfirmAction.tsx';
-import editor from '../components/SummaryEditor.module.css';
-import { SummaryEditor } from '../components/SummaryEditor.tsx';
-import { clearDraft, editDraftKey } from '../draft.ts';
-import { formFromEditable } from '../form.ts';
-import { serverErrorKey } from '../server-error.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { previewPath } from '#web/components/ui/BookCard.tsx';
+import { useDeleteSummary } from '#web/features/publishing/api/delete-summary.ts';
+import { useEditableSummary } from '#web/features/publishing/api/editable-summary.ts';
+import { updateSummary } from '#web/features/publishing/api/update-summary.ts';
+import { ConfirmAction } from '#web/features/publishing/components/ConfirmAction.tsx';
+import editor from '#web/features/publishing/components/SummaryEditor.module.css';
+import { SummaryEditor } from '#web/features/publishing/components/SummaryEditor.tsx';
+import { clearDraft, editDraftKey } from '#web/features/publishing/draft.ts';
+import { formFromEditable } from '#web/features/publishing/form.ts';
+import { serverErrorKey } from '#web/features/publishing/server-error.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useLibraryCategories } from '#web/lib/library-overview.ts';
 import { CannotEdit, LoadFailed, Loading } from './states.tsx';
 
 /** /app/edit-book/:bookId — the author edits (or deletes) their summary. */
@@ -24,7 +24,7 @@ export function EditBookPage() {
   const queryClient = useQueryClient();
   const bookId = useParams().bookId ?? '';
   const summary = useEditableSummary(bookId);
-  const categories = useCategories();
+  const categories = useLibraryCategories();
   const remove = useDeleteSummary(bookId);
   const initialForm = useMemo(() => (summary.data ? formFromEditable(summary.data) : null), [summary.data]);
 

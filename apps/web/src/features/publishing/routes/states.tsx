@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonLink } from '../../../components/ui/Button.tsx';
-import { LoadingScreen } from '../../../components/ui/Spinner.tsx';
+import { Button, ButtonLink } from '#web/components/ui/Button.tsx';
+import { LoadingScreen } from '#web/components/ui/Spinner.tsx';
 import styles from './states.module.css';
 
 export function Loading() {

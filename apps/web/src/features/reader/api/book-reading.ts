@@ -1,7 +1,7 @@
 import type { BookReading } from '@sahifa/contracts/books';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/books/:bookId/read — both languages' pages and the member's state, in one request. */
 export function fetchBookReading(bookId: string, signal?: AbortSignal): Promise<BookReading> {

@@ -1,7 +1,7 @@
 import type { ReaderState } from '@sahifa/contracts/library';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** POST /api/v1/books/:bookId/finish — deletes the progress record and records the book as finished. */
 export function finishBook(bookId: string): Promise<{ finishedAt: string }> {

@@ -1,8 +1,8 @@
 import type { Progress, ReaderState } from '@sahifa/contracts/library';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { apiFetch } from '../../../lib/api.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiFetch } from '#web/lib/api.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** PUT /api/v1/books/:bookId/progress — the page reached (1-based). */
 export function saveProgress(bookId: string, pageNumber: number, options: { keepalive?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import { LIMITS } from '@sahifa/contracts/library';
 import type { SearchResults } from '@sahifa/contracts/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 /** The query as the API takes it: trimmed, at most LIMITS.searchQuery characters. */
 export function cleanQuery(query: string): string {

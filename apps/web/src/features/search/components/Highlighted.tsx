@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { highlight } from '../highlight.ts';
+import { highlight } from '#web/features/search/highlight.ts';
 import styles from './SearchResults.module.css';
 
 /** `text` with the search terms in <mark>; every piece is a React text node (no HTML is parsed). */

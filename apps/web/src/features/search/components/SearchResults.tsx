@@ -2,9 +2,9 @@ import type { SearchResults } from '@sahifa/contracts/search';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar.tsx';
-import { previewPath } from '../../../components/ui/BookCard.tsx';
-import { formatRating } from '../../../lib/rating.ts';
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { previewPath } from '#web/components/ui/BookCard.tsx';
+import { formatRating } from '#web/lib/rating.ts';
 import { Highlighted } from './Highlighted.tsx';
 import styles from './SearchResults.module.css';
 

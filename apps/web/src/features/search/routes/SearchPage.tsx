@@ -3,12 +3,12 @@ import { searchTerms } from '@sahifa/contracts/search-text';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Icon } from '../../../components/ui/Icon.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { useCategories } from '../api/categories.ts';
-import { cleanQuery, useSearch } from '../api/search.ts';
-import { BookResults, MemberResults } from '../components/SearchResults.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Icon } from '#web/components/ui/Icon.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { cleanQuery, useSearch } from '#web/features/search/api/search.ts';
+import { BookResults, MemberResults } from '#web/features/search/components/SearchResults.tsx';
+import { useLibraryCategories } from '#web/lib/library-overview.ts';
 import styles from './SearchPage.module.css';
 
 const DEBOUNCE_MS = 250;
@@ -155,7 +155,7 @@ export function SearchPage() {
 function EmptyState() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const categories = useCategories();
+  const categories = useLibraryCategories();
   return (
     <div className={styles.empty}>
       <p className={styles.muted}>{t('search.hint')}</p>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { displayNameOf, useCurrentUser } from '../../../lib/auth.tsx';
-import { ThemePicker } from '../../../theme/ThemePicker.tsx';
+import { displayNameOf, useCurrentUser } from '#web/lib/auth.tsx';
+import { ThemePicker } from '#web/theme/ThemePicker.tsx';
 import styles from './SettingsPage.module.css';
 
 export function SettingsPage() {

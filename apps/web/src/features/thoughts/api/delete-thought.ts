@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { removeThought } from './keys.ts';
 
 /** DELETE /api/v1/thoughts/:thoughtId — the author removes it, with its replies and likes. */

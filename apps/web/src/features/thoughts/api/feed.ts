@@ -1,6 +1,6 @@
 import type { ThoughtPage } from '@sahifa/contracts/community';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { thoughtKeys } from './keys.ts';
 
 function withCursor(path: string, cursor: string | undefined, limit?: number) {

@@ -1,5 +1,5 @@
 import type { LikeState } from '@sahifa/contracts/community';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 
 /** PUT|DELETE /api/v1/thoughts/:thoughtId/like — idempotent; answers the state after the change. */
 export function setLike(thoughtId: string, liked: boolean): Promise<LikeState> {

@@ -1,6 +1,6 @@
 import type { Thought } from '@sahifa/contracts/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { type ThoughtPages, thoughtKeys } from './keys.ts';
 
 /** POST /api/v1/thoughts — a new thought (≤ 2,000 characters, not blank). */

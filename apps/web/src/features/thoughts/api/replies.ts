@@ -1,6 +1,6 @@
 import type { Reply } from '@sahifa/contracts/community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { patchThought, type ThoughtScreenPages, thoughtKeys } from './keys.ts';
 
 /** POST /api/v1/thoughts/:thoughtId/replies — a reply (≤ 1,000 characters, not blank). */

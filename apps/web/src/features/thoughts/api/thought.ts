@@ -1,6 +1,6 @@
 import type { ThoughtWithReplies } from '@sahifa/contracts/community';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from '#web/lib/api.ts';
 import { type ThoughtScreenPage, thoughtKeys } from './keys.ts';
 
 /** GET /api/v1/users/:userNumber/thoughts/:thoughtId — the thought with its newest replies. */

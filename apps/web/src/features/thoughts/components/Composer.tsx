@@ -1,8 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { Alert } from '#web/components/ui/Alert.tsx';
+import { Button } from '#web/components/ui/Button.tsx';
+import { ApiError } from '#web/lib/api.ts';
 import styles from './Thoughts.module.css';
 
 interface ComposerProps {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar.tsx';
-import { ButtonLink } from '../../../components/ui/Button.tsx';
-import { EmptyState } from '../../../components/ui/States.tsx';
-import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
-import { useLatestThoughts } from '../api/feed.ts';
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { EmptyState } from '#web/components/ui/States.tsx';
+import { useLatestThoughts } from '#web/features/thoughts/api/feed.ts';
+import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 import { thoughtPath } from './ThoughtCard.tsx';
 import styles from './Thoughts.module.css';
 

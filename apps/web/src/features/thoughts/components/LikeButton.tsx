@@ -2,9 +2,9 @@ import type { Thought } from '@sahifa/contracts/community';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { patchThought } from '../api/keys.ts';
-import { setLike } from '../api/like.ts';
-import { LikeIntent, type LikeView } from '../like-intent.ts';
+import { patchThought } from '#web/features/thoughts/api/keys.ts';
+import { setLike } from '#web/features/thoughts/api/like.ts';
+import { LikeIntent, type LikeView } from '#web/features/thoughts/like-intent.ts';
 import styles from './Thoughts.module.css';
 
 const HEART =

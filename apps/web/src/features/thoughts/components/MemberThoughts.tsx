@@ -1,7 +1,7 @@
 import type { ThoughtPage } from '@sahifa/contracts/community';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/ui/States.tsx';
-import { useMemberThoughts } from '../api/feed.ts';
+import { EmptyState } from '#web/components/ui/States.tsx';
+import { useMemberThoughts } from '#web/features/thoughts/api/feed.ts';
 import { ThoughtList } from './ThoughtList.tsx';
 
 interface MemberThoughtsProps {

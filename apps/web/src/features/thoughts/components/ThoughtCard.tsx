@@ -1,10 +1,10 @@
 import type { Thought } from '@sahifa/contracts/community';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar.tsx';
-import { DeleteWithConfirm } from '../../../components/ui/DeleteWithConfirm.tsx';
-import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
-import { useDeleteThought } from '../api/delete-thought.ts';
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
+import { useDeleteThought } from '#web/features/thoughts/api/delete-thought.ts';
+import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 import { LikeButton } from './LikeButton.tsx';
 import styles from './Thoughts.module.css';
 import { ThoughtText } from './ThoughtText.tsx';

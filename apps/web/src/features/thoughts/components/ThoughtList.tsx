@@ -1,8 +1,8 @@
 import type { Thought } from '@sahifa/contracts/community';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/Button.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { useLoadOnScroll } from '../../../lib/use-load-on-scroll.ts';
+import { Button } from '#web/components/ui/Button.tsx';
+import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { useLoadOnScroll } from '#web/lib/use-load-on-scroll.ts';
 import { ThoughtCard } from './ThoughtCard.tsx';
 import styles from './Thoughts.module.css';
 

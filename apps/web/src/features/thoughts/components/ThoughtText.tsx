@@ -1,4 +1,4 @@
-import { splitLinks } from '../links.ts';
+import { splitLinks } from '#web/features/thoughts/links.ts';
 
 /** A thought or reply as plain text (line breaks kept by CSS), with http(s) addresses as links. */
 export function ThoughtText({ text, className }: { text: string; className?: string }) {

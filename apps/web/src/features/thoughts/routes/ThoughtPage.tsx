@@ -1,30 +1,24 @@
-import { COMMUNITY_LIMITS, type Reply } from '@sahifa/contracts/community';
+import { COMMUNITY_LIMITS, type Reply, type Thought } from '@sahifa/contracts/community';
+import { parseUserNumber } from '@sahifa/contracts/members';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Avatar } from '../../../components/ui/Avatar.tsx';
-import { DeleteWithConfirm } from '../../../components/ui/DeleteWithConfirm.tsx';
-import { LoadMore } from '../../../components/ui/LoadMore.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { EmptyState, ErrorState, NotFoundState } from '../../../components/ui/States.tsx';
-import { ApiError } from '../../../lib/api.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/time.ts';
-import { useAddReply, useDeleteReply } from '../api/replies.ts';
-import { useThought } from '../api/thought.ts';
-import { Composer } from '../components/Composer.tsx';
-import { ThoughtCard } from '../components/ThoughtCard.tsx';
-import styles from '../components/Thoughts.module.css';
-import { ThoughtText } from '../components/ThoughtText.tsx';
-
-function parsePositive(value: string | undefined): number | null {
-  if (!value || !/^\d{1,15}$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
+import { Avatar } from '#web/components/ui/Avatar.tsx';
+import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
+import { LoadMore } from '#web/components/ui/LoadMore.tsx';
+import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { EmptyState, NotFoundState } from '#web/components/ui/States.tsx';
+import { useAddReply, useDeleteReply } from '#web/features/thoughts/api/replies.ts';
+import { useThought } from '#web/features/thoughts/api/thought.ts';
+import { Composer } from '#web/features/thoughts/components/Composer.tsx';
+import { ThoughtCard } from '#web/features/thoughts/components/ThoughtCard.tsx';
+import styles from '#web/features/thoughts/components/Thoughts.module.css';
+import { ThoughtText } from '#web/features/thoughts/components/ThoughtText.tsx';
+import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 
 /** /app/thoughts/:userNumber/:thoughtId — one thought, a reply box and its replies (newest first). */
 export function ThoughtPage() {
   const { userNumber: rawNumber, thoughtId = '' } = useParams();
-  const userNumber = parsePositive(rawNumber);
+  const userNumber = parseUserNumber(rawNumber);
   if (userNumber === null) return <ThoughtNotFound />;
   return <ThoughtScreen key={thoughtId} userNumber={userNumber} thoughtId={thoughtId} />;
 }
@@ -36,25 +30,35 @@ function ThoughtNotFound() {
 
 function ThoughtScreen({ userNumber, thoughtId }: { userNumber: number; thoughtId: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const query = useThought(userNumber, thoughtId);
   const add = useAddReply(thoughtId);
 
-  if (query.isPending) {
-    return (
-      <p role="status">
-        <Spinner size="small" /> {t('common.loading')}
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <ThoughtNotFound />;
-    return <ErrorState message={t('thoughts.loadOneFailed')} onRetry={() => void query.refetch()} />;
-  }
-  const thought = query.data.pages[0]?.thought;
-  if (!thought) return <ThoughtNotFound />;
-  const replies = query.data.pages.flatMap((page) => page.replies.items);
+  return (
+    <QueryState query={query} notFound={<ThoughtNotFound />} error={t('thoughts.loadOneFailed')}>
+      {(data) => {
+        const thought = data.pages[0]?.thought;
+        if (!thought) return <ThoughtNotFound />;
+        const replies = data.pages.flatMap((page) => page.replies.items);
+        return (
+          <ThoughtView thoughtId={thoughtId} thought={thought} replies={replies} query={query} add={add} />
+        );
+      }}
+    </QueryState>
+  );
+}
 
+interface ThoughtViewProps {
+  thoughtId: string;
+  thought: Thought;
+  replies: Reply[];
+  /** The thought's query: its next pages are more replies. */
+  query: ReturnType<typeof useThought>;
+  add: ReturnType<typeof useAddReply>;
+}
+
+function ThoughtView({ thoughtId, thought, replies, query, add }: ThoughtViewProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   return (
     <div className={styles.page}>
       <Link className={styles.back} to="/app/thoughts">

@@ -1,19 +1,18 @@
 import { COMMUNITY_LIMITS } from '@sahifa/contracts/community';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
-import { EmptyState, ErrorState } from '../../../components/ui/States.tsx';
-import { useThoughtFeed } from '../api/feed.ts';
-import { usePostThought } from '../api/post-thought.ts';
-import { Composer } from '../components/Composer.tsx';
-import { ThoughtList } from '../components/ThoughtList.tsx';
-import styles from '../components/Thoughts.module.css';
+import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { EmptyState } from '#web/components/ui/States.tsx';
+import { useThoughtFeed } from '#web/features/thoughts/api/feed.ts';
+import { usePostThought } from '#web/features/thoughts/api/post-thought.ts';
+import { Composer } from '#web/features/thoughts/components/Composer.tsx';
+import { ThoughtList } from '#web/features/thoughts/components/ThoughtList.tsx';
+import styles from '#web/features/thoughts/components/Thoughts.module.css';
 
 /** /app/thoughts — write a thought, and everyone's thoughts, newest first. */
 export function ThoughtsPage() {
   const { t } = useTranslation();
   const feed = useThoughtFeed();
   const post = usePostThought();
-  const thoughts = feed.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <div className={styles.page}>
@@ -31,24 +30,23 @@ export function ThoughtsPage() {
         failedText={t('thoughts.postFailed')}
         onSubmit={(content) => post.mutateAsync(content)}
       />
-      {feed.isPending ? (
-        <p role="status">
-          <Spinner size="small" /> {t('common.loading')}
-        </p>
-      ) : feed.isError ? (
-        <ErrorState message={t('thoughts.loadFailed')} onRetry={() => void feed.refetch()} />
-      ) : thoughts.length === 0 ? (
-        <EmptyState>{t('thoughts.empty')}</EmptyState>
-      ) : (
-        <ThoughtList
-          label={t('thoughts.feedLabel')}
-          thoughts={thoughts}
-          hasNextPage={feed.hasNextPage}
-          isFetchingNextPage={feed.isFetchingNextPage}
-          nextPageFailed={feed.isFetchNextPageError}
-          fetchNextPage={() => void feed.fetchNextPage()}
-        />
-      )}
+      <QueryState query={feed} error={t('thoughts.loadFailed')}>
+        {(data) => {
+          const thoughts = data.pages.flatMap((page) => page.items);
+          return thoughts.length === 0 ? (
+            <EmptyState>{t('thoughts.empty')}</EmptyState>
+          ) : (
+            <ThoughtList
+              label={t('thoughts.feedLabel')}
+              thoughts={thoughts}
+              hasNextPage={feed.hasNextPage}
+              isFetchingNextPage={feed.isFetchingNextPage}
+              nextPageFailed={feed.isFetchNextPageError}
+              fetchNextPage={() => void feed.fetchNextPage()}
+            />
+          );
+        }}
+      </QueryState>
     </div>
   );
 }

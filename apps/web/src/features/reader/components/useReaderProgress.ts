@@ -1,0 +1,104 @@
+import type { BookReading } from '@sahifa/contracts/books';
+import type { Page } from '@sahifa/contracts/library';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useFinishBook } from '#web/features/reader/api/finish-book.ts';
+import { useProgressSaver } from '#web/features/reader/api/save-progress.ts';
+import {
+  chooseLanguage,
+  clampPage,
+  directionOfLang,
+  initialPage,
+  parseLangParam,
+  parsePageParam,
+  type ReadingLang,
+} from '#web/features/reader/navigation.ts';
+import { resolveLanguage } from '#web/i18n/language.ts';
+
+/**
+ * Where the reader is: the language and page (from the address, the saved progress or the
+ * interface language), each page change saved and written to the address, and finishing the book.
+ */
+export function useReaderProgress({ book, pages, state }: BookReading) {
+  const { i18n } = useTranslation();
+  const interfaceLang = resolveLanguage(i18n.resolvedLanguage);
+  const counts = { en: pages.en.length, ar: pages.ar.length };
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // Opening state: chosen once per visit (a later cache update must not move the reader).
+  const [lang, setLang] = useState<ReadingLang>(() =>
+    chooseLanguage(interfaceLang, counts, parseLangParam(searchParams.get('lang'))),
+  );
+  const [requestedPage, setRequestedPage] = useState(() =>
+    initialPage({
+      param: parsePageParam(searchParams.get('page')),
+      saved: state.progress?.pageNumber ?? null,
+      count: Math.max(counts.en, counts.ar),
+    }),
+  );
+  const [finishedAt, setFinishedAt] = useState<string | null>(null);
+
+  const langPages = pages[lang];
+  const count = langPages.length;
+  const current = clampPage(requestedPage, count);
+  const page: Page | undefined = langPages[current - 1];
+
+  const saver = useProgressSaver(book.id, state.progress?.pageNumber ?? null);
+  const finish = useFinishBook(book.id);
+
+  // Each page change is saved (debounced; flushed when the reader closes).
+  useEffect(() => {
+    if (count > 0) saver.schedule(current);
+  }, [current, count, saver.schedule]);
+
+  // The address names the page and language, so it can be shared or reloaded (replace: no history).
+  useEffect(() => {
+    if (count === 0) return;
+    if (searchParams.get('page') === String(current) && searchParams.get('lang') === lang) return;
+    const next = new URLSearchParams(searchParams);
+    next.set('page', String(current));
+    next.set('lang', lang);
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [current, lang, count, searchParams, setSearchParams]);
+
+  const go = useCallback(
+    (step: -1 | 1) => {
+      setRequestedPage((page) => clampPage(clampPage(page, count) + step, count));
+      setFinishedAt(null);
+    },
+    [count],
+  );
+
+  function changeLanguage(next: ReadingLang) {
+    setLang(next);
+    setRequestedPage((page) => clampPage(page, Math.max(1, pages[next].length)));
+    setFinishedAt(null);
+  }
+
+  /** Marks the book finished (no progress save may land after it); `onFinished` runs once it is. */
+  async function finishBook(onFinished: () => void) {
+    await saver.cancel();
+    finish.mutate(undefined, {
+      onSuccess: ({ finishedAt }) => {
+        setFinishedAt(finishedAt);
+        onFinished();
+      },
+    });
+  }
+
+  return {
+    lang,
+    direction: directionOfLang(lang),
+    count,
+    current,
+    page,
+    isLast: count > 0 && current === count,
+    go,
+    changeLanguage,
+    finishBook,
+    finishing: finish.isPending,
+    finishFailed: finish.isError,
+    finishedAt,
+  };
+}
