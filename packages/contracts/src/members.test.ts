@@ -10,7 +10,19 @@ describe('parseUserNumber', () => {
   });
 
   it('refuses what cannot name a member, 0 included', () => {
-    for (const value of [undefined, '', '0', '000', '-1', '1.5', '1e3', 'abc', '12abc', ' 1', '1234567890123456']) {
+    for (const value of [
+      undefined,
+      '',
+      '0',
+      '000',
+      '-1',
+      '1.5',
+      '1e3',
+      'abc',
+      '12abc',
+      ' 1',
+      '1234567890123456',
+    ]) {
       expect(parseUserNumber(value)).toBeNull();
     }
   });
