@@ -16,6 +16,7 @@ describe('parseUserNumber', () => {
       '0',
       '000',
       '-1',
+      '-3',
       '1.5',
       '1e3',
       'abc',
