@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { commentSchema } from './comments.ts';
 import { bookCardSchema, categorySchema } from './index.ts';
 import { langSchema, pageSchema, readerStateSchema, tagSchema } from './library.ts';
+import { authorSchema } from './members.ts';
 
 /** GET /api/v1/books — /app/books: every category with its newest books (up to 12 each). */
 export const booksByCategorySchema = z.object({
@@ -26,13 +27,6 @@ export const tagBooksSchema = z.object({
 });
 export type TagBooks = z.infer<typeof tagBooksSchema>;
 
-/** Who published a member summary (null for official ones). */
-export const publisherSchema = z.object({
-  userNumber: z.number().int(),
-  displayName: z.string(),
-  photoURL: z.string().nullable(),
-});
-
 /**
  * GET /api/v1/books/:bookId — the preview screen in one request: the book, the member's state
  * with it, and the first page of comments.
@@ -47,7 +41,8 @@ export const bookPreviewSchema = z.object({
     pageCounts: z.object({ en: z.number().int(), ar: z.number().int() }),
     addedBy: z.string(),
     addedAt: z.string(),
-    publisher: publisherSchema.nullable(),
+    /** Who published a member summary (null for official ones). */
+    publisher: authorSchema.nullable(),
     /** The signed-in member published it: they may edit and delete it. */
     isMine: z.boolean(),
   }),

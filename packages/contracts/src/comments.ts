@@ -1,12 +1,7 @@
 // Ratings and comments on a book. The average is sum / count of ratings, 0 when none (spec).
 import { z } from 'zod';
 import { LIMITS } from './library.ts';
-
-export const commentAuthorSchema = z.object({
-  userNumber: z.number().int(),
-  displayName: z.string(),
-  photoURL: z.string().nullable(),
-});
+import { authorSchema } from './members.ts';
 
 export const commentSchema = z.object({
   id: z.string(),
@@ -14,7 +9,7 @@ export const commentSchema = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string(),
   date: z.string(),
-  author: commentAuthorSchema,
+  author: authorSchema,
   /** Written by the signed-in member (who may delete it). */
   isMine: z.boolean(),
 });

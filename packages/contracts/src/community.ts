@@ -1,6 +1,7 @@
 // Thoughts, replies, likes and public profiles (issue: community and profiles).
 import { z } from 'zod';
 import { bookCardSchema } from './index.ts';
+import { authorSchema } from './members.ts';
 
 export const COMMUNITY_LIMITS = {
   thought: 2_000,
@@ -18,10 +19,7 @@ export const COMMUNITY_LIMITS = {
 export const COMMUNITY_PAGE_SIZE = { thoughts: 20, replies: 20 } as const;
 
 /** The author of a thought, enriched as the spec says (userNumber, displayName, photoURL, bio, createdAt). */
-export const thoughtAuthorSchema = z.object({
-  userNumber: z.number().int(),
-  displayName: z.string(),
-  photoURL: z.string().nullable(),
+export const thoughtAuthorSchema = authorSchema.extend({
   bio: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -58,11 +56,7 @@ export const replySchema = z.object({
   thoughtId: z.string(),
   reply: z.string(),
   date: z.string(),
-  author: z.object({
-    userNumber: z.number().int(),
-    displayName: z.string(),
-    photoURL: z.string().nullable(),
-  }),
+  author: authorSchema,
   isMine: z.boolean(),
 });
 export type Reply = z.infer<typeof replySchema>;

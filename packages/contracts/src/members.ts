@@ -1,4 +1,6 @@
-// How a member is named and numbered, the same on the server and in the browser.
+// How a member is named, numbered and shown beside what they wrote, the same on the server and
+// in the browser.
+import { z } from 'zod';
 
 /** Members without a display name are shown under this name (spec: members are "Darkers"). */
 export const FALLBACK_DISPLAY_NAME = 'Darker';
@@ -17,3 +19,11 @@ export function parseUserNumber(value: string | undefined): number | null {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+/** A member beside what they wrote (comments, thoughts, replies, summaries, search results). */
+export const authorSchema = z.object({
+  userNumber: z.number().int(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+});
+export type Author = z.infer<typeof authorSchema>;

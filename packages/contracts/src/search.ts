@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { bookCardSchema } from './index.ts';
 import { LIMITS } from './library.ts';
+import { authorSchema } from './members.ts';
 
 export const searchQuerySchema = z.object({ q: z.string().trim().min(1).max(LIMITS.searchQuery) });
 
@@ -15,13 +16,6 @@ export const searchResultsSchema = z.object({
       snippet: z.string(),
     }),
   ),
-  members: z.array(
-    z.object({
-      userNumber: z.number().int(),
-      displayName: z.string(),
-      photoURL: z.string().nullable(),
-      bio: z.string().nullable(),
-    }),
-  ),
+  members: z.array(authorSchema.extend({ bio: z.string().nullable() })),
 });
 export type SearchResults = z.infer<typeof searchResultsSchema>;

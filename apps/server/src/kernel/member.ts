@@ -3,8 +3,3 @@ export interface Member {
   id: string;
   name: string;
 }
-
-/** Where a service reports what it could not finish but need not fail for (pino fits). */
-export interface Logger {
-  error(details: object, message: string): void;
-}

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
-import type { Logger } from '#server/kernel/member.ts';
+import type { Logger } from '#server/kernel/logger.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { createBooksRepository } from './books/books.repository.ts';
 import { booksRoutes } from './books/books.routes.ts';

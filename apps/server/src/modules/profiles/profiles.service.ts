@@ -9,7 +9,7 @@ import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
 import { decodeCursor } from '#server/kernel/cursor.ts';
-import type { Logger } from '#server/kernel/member.ts';
+import type { Logger } from '#server/kernel/logger.ts';
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
 import { toWebpAvatar, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
