@@ -9,7 +9,7 @@ import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
 import type { Config } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/kysely.ts';
 import { registerDocs } from '#server/http/docs.ts';
-import { type NotFoundFallback, registerErrorHandlers } from '#server/http/errors.ts';
+import { handleFrameworkError, type NotFoundFallback, registerErrorHandlers } from '#server/http/errors.ts';
 import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from '#server/http/security.ts';
 import { registerUploads } from '#server/http/uploads.ts';
 import { registerWebApp } from '#server/http/web-app.ts';
@@ -55,6 +55,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     trustProxy: config.trustProxy,
     // Room for slow clients on a small machine, but not forever.
     requestTimeout: 30_000,
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -62,8 +63,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const auth = createAuth({
     config,
-    db: database.db,
-    engine: database.engine,
+    database,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     mailer,
     logger: app.log,

@@ -2,11 +2,41 @@
 // Response is copied back — status, headers and every Set-Cookie (session and state cookies
 // arrive as several headers, which Headers#get would fold into one unusable string).
 //
+// Only the endpoints the web app uses are reachable: better-auth has many more (update-user,
+// delete-user, change-email, list-accounts…), each an input we would have to check, and a
+// library upgrade may add others. Everything else under /api/auth is a 404.
+//
 // Errors from better-auth are passed through in its own shape, `{ code, message }`, which the
 // web app's better-auth client understands; /api/v1 uses `{ error: { code, message } }`.
 import type { FastifyInstance } from 'fastify';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { toFetchHeaders } from './fetch-headers.ts';
+
+/** `METHOD path` under /api/auth; `*` stands for one path segment. */
+const EXPOSED_ENDPOINTS = [
+  'GET /get-session',
+  'POST /sign-up/email',
+  'POST /sign-in/email',
+  'POST /sign-in/social',
+  'GET /callback/*',
+  'POST /callback/*',
+  'POST /sign-out',
+  'GET /verify-email',
+  'POST /send-verification-email',
+  'POST /request-password-reset',
+  'GET /reset-password/*',
+  'POST /reset-password',
+  'POST /change-password',
+  'GET /error',
+].map((endpoint) => {
+  const [method, path] = endpoint.split(' ') as [string, string];
+  return { method, pattern: new RegExp(`^/api/auth${path.replaceAll('*', '[^/]+')}$`) };
+});
+
+export function isExposedAuthEndpoint(method: string, url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return EXPOSED_ENDPOINTS.some((e) => e.method === method && e.pattern.test(path));
+}
 
 // Fastify sets these itself from the payload it sends.
 const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
@@ -21,6 +51,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (request, reply) => {
+      if (!isExposedAuthEndpoint(request.method, request.url)) return reply.callNotFound();
       const headers = toFetchHeaders(request.headers);
       // The client IP for better-auth's rate limits: what Fastify derived (trustProxy aware),
       // never a header the client chose.

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  confirmEmail,
   cookieHeader,
   getSession,
   newCredentials,
@@ -10,21 +11,31 @@ import {
   uniqueEmail,
   uniqueIp,
 } from '#server/test/auth-helpers.ts';
+import { lastMailTo, linkIn, mailsTo } from '#server/test/mail.ts';
 import { createTestApp, engines, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
 import { getSessionUser } from './session.ts';
 
-function newestMail(dataDir: string): { to: string; subject: string; text: string; html: string } {
-  const dir = path.join(dataDir, 'mail');
-  const newest = readdirSync(dir).sort().at(-1);
-  if (!newest) throw new Error('no mail written');
-  return JSON.parse(readFileSync(path.join(dir, newest), 'utf8'));
+/** Collects the app's log lines (pino JSON) so a test can read their levels. */
+function logCollector() {
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { lines, logger: { level: 'debug', stream } };
 }
+
+const PINO_ERROR = 50;
 
 describe.each(engines)('auth on %s', (engine) => {
   let t: TestApp;
+  const logs = logCollector();
   beforeAll(async () => {
     t = await createTestApp(engine, {
       build: {
+        logger: logs.logger,
         plugins: [
           async (app) => {
             app.get('/api/v1/whoami', async (request, reply) => {
@@ -50,73 +61,143 @@ describe.each(engines)('auth on %s', (engine) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  const whoami = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: { cookie } });
 
-  it('signs up with a session cookie and a member number', async () => {
+  it('signs up, and the link in the confirmation mail signs in with a member number', async () => {
     const credentials = newCredentials({ name: '  Sara  ' });
-    const { response, cookie } = await signUp(t.app, credentials);
+    const response = await postAuth(t.app, '/sign-up/email', credentials);
     expect(response.statusCode).toBe(200);
-    const setCookie = String(response.headers['set-cookie']);
+    // No session until the email is confirmed.
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await countUsers(credentials.email)).toBe(1);
+
+    const mail = lastMailTo(t.dataDir, credentials.email);
+    expect(mail.subject).toMatch(/Confirm your email/);
+    expect(mail.text).toContain('أكِّد');
+    const link = linkIn(mail, '/api/auth/verify-email');
+    expect(link.origin).toBe(TEST_PUBLIC_URL);
+
+    const confirmed = await confirmEmail(t.app, credentials.email);
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('/login?verified=1');
+    const setCookie = String(confirmed.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toMatch(/Secure/);
+    const cookie = cookieHeader(confirmed);
 
-    const session = await getSession(t.app, cookie);
-    expect(session.statusCode).toBe(200);
-    const user = session.json().user;
+    const user = (await getSession(t.app, cookie)).json().user;
     expect(user.email).toBe(credentials.email);
     expect(user.name).toBe('Sara');
-    expect(user.userNumber).toBeGreaterThan(1000);
-    expect(Number.isInteger(user.userNumber)).toBe(true);
-
+    expect(user.emailVerified).toBe(true);
+    expect(Number.isInteger(user.userNumber) && user.userNumber > 1000).toBe(true);
     // What /api/v1 routes see through getSessionUser.
-    const whoami = await t.app.inject({ method: 'GET', url: '/api/v1/whoami', headers: { cookie } });
-    expect(whoami.json()).toEqual({ userNumber: user.userNumber });
+    expect((await whoami(cookie)).json()).toEqual({ userNumber: user.userNumber });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/whoami' })).statusCode).toBe(401);
   });
 
-  it('refuses a second account with the same email and keeps exactly one user', async () => {
-    const credentials = newCredentials();
-    expect((await signUp(t.app, credentials)).response.statusCode).toBe(200);
-    const again = await signUp(t.app, { ...credentials, email: credentials.email.toUpperCase() });
-    expect(again.response.statusCode).toBeGreaterThanOrEqual(400);
-    expect(again.response.statusCode).toBeLessThan(500);
-    expect(again.response.json().message).toMatch(/already exists/i);
+  it('answers a sign-up with a registered email exactly as a new one, and mails the owner instead', async () => {
+    const { credentials } = await signUp(t.app);
+    const fresh = await postAuth(t.app, '/sign-up/email', newCredentials());
+    const again = await postAuth(t.app, '/sign-up/email', {
+      ...newCredentials(),
+      email: credentials.email.toUpperCase(),
+    });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      user: Object.keys(body.user).sort(),
+    });
+    expect(shape(again.json())).toEqual(shape(fresh.json()));
     expect(await countUsers(credentials.email)).toBe(1);
+    expect(lastMailTo(t.dataDir, credentials.email).subject).toMatch(/already have a Sahifa account/);
+    // The owner's password still works.
+    expect((await postAuth(t.app, '/sign-in/email', credentials)).statusCode).toBe(200);
   });
 
-  it('rejects a short password, an invalid email and oversized input with 400 and writes nothing', async () => {
-    const short = newCredentials({ password: 'short' });
-    const shortRes = await signUp(t.app, short);
-    expect(shortRes.response.statusCode).toBe(400);
-    expect(shortRes.response.json().message).toMatch(/password/i);
-    expect(await countUsers(short.email)).toBe(0);
+  it('refuses to sign in before the email is confirmed, and mails a fresh link', async () => {
+    const credentials = newCredentials();
+    await postAuth(t.app, '/sign-up/email', credentials);
+    const before = mailsTo(t.dataDir, credentials.email).length;
+    const attempt = await postAuth(t.app, '/sign-in/email', credentials);
+    expect(attempt.statusCode).toBe(403);
+    expect(attempt.json().code).toBe('EMAIL_NOT_VERIFIED');
+    expect(attempt.headers['set-cookie']).toBeUndefined();
+    expect(mailsTo(t.dataDir, credentials.email).length).toBe(before + 1);
+  });
 
-    const badEmail = await signUp(t.app, newCredentials({ email: 'not-an-email' }));
-    expect(badEmail.response.statusCode).toBe(400);
-    expect(await countUsers('not-an-email')).toBe(0);
-
-    const bigName = newCredentials({ name: 'x'.repeat(10_000) });
-    const bigNameRes = await signUp(t.app, bigName);
-    expect(bigNameRes.response.statusCode).toBe(400);
-    expect(bigNameRes.response.json()).toEqual({
+  it('refuses weak passwords, empty names, profile fields and oversized input with 400, writing nothing', async () => {
+    const refused = async (overrides: Record<string, unknown>, code?: string) => {
+      const body = { ...newCredentials(), ...overrides };
+      const response = await postAuth(t.app, '/sign-up/email', body);
+      expect(response.statusCode, JSON.stringify(overrides).slice(0, 80)).toBe(400);
+      if (code) expect(response.json().code).toBe(code);
+      expect(await countUsers(String(body.email))).toBe(0);
+      return response.json();
+    };
+    expect((await refused({ password: 'short' })).message).toMatch(/password/i);
+    for (const password of ['12345678', '        ', 'password1', 'qwertyuiop', 'sahifa2026']) {
+      expect((await refused({ password }, 'PASSWORD_TOO_WEAK')).message).toMatch(/too easy to guess/);
+    }
+    // The member's own name is no secret.
+    await refused({ name: 'Khadija Rahman', password: 'khadijarahman' }, 'PASSWORD_TOO_WEAK');
+    for (const name of ['', '   ', '\u200b\u200d\u2060', 'Sara\u0000'])
+      await refused({ name }, 'NAME_REQUIRED');
+    await refused({ image: 'javascript:alert(1)' }, 'UNKNOWN_FIELD');
+    await refused({ image: `https://tracker.example/${'x'.repeat(866_000)}` });
+    expect(await refused({ name: 'x'.repeat(10_000) })).toEqual({
       code: 'NAME_TOO_LONG',
       message: 'Name must be at most 80 characters.',
     });
-    expect(await countUsers(bigName.email)).toBe(0);
-
-    const longEmail = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}@${'d'.repeat(60)}.example.com`;
-    const longEmailRes = await signUp(t.app, newCredentials({ email: longEmail }));
-    expect(longEmailRes.response.statusCode).toBe(400);
-    expect(await countUsers(longEmail)).toBe(0);
+    await refused({ email: 'not-an-email' });
+    await refused({
+      email: `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}@${'d'.repeat(60)}.example.com`,
+    });
+    // An Arabic name and passphrase are welcome.
+    const arabic = await postAuth(
+      t.app,
+      '/sign-up/email',
+      newCredentials({ name: 'أمل', password: 'قهوة الصباح مع كتاب' }),
+    );
+    expect(arabic.statusCode).toBe(200);
   });
 
   it('gives 20 concurrent sign-ups 20 distinct member numbers', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => signUp(t.app)));
-    for (const r of results) expect(r.response.statusCode).toBe(200);
-    const numbers = results.map((r) => r.response.json().user.userNumber as number);
+    const numbers = await Promise.all(
+      results.map(async (r) => (await getSession(t.app, r.cookie)).json().user.userNumber as number),
+    );
     expect(new Set(numbers).size).toBe(20);
     const rows = await t.db.selectFrom('user').select('user_number').execute();
     expect(new Set(rows.map((r) => r.user_number)).size).toBe(rows.length);
+  });
+
+  it('signs up in one transaction: when the password cannot be stored, no account is left behind', async () => {
+    const credentials = newCredentials();
+    if (engine === 'sqlite') {
+      await sql`create trigger refuse_account before insert on account begin select raise(abort, 'disk full'); end`.execute(
+        t.db,
+      );
+    } else {
+      await sql`create function refuse_account() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+        t.db,
+      );
+      await sql`create trigger refuse_account before insert on account for each row execute function refuse_account()`.execute(
+        t.db,
+      );
+    }
+    try {
+      const failed = await postAuth(t.app, '/sign-up/email', credentials);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+      expect(await countUsers(credentials.email)).toBe(0);
+    } finally {
+      await sql`drop trigger refuse_account${engine === 'postgres' ? sql` on account` : sql``}`.execute(t.db);
+    }
+    // The email is free: the same person can sign up again.
+    const { cookie } = await signUp(t.app, credentials);
+    expect((await whoami(cookie)).statusCode).toBe(200);
   });
 
   it('signs in, rejects a wrong password with 401, and signs out', async () => {
@@ -138,26 +219,31 @@ describe.each(engines)('auth on %s', (engine) => {
     expect((await getSession(t.app, cookie)).json()).toBeNull();
   });
 
-  it('mails a reset link that sets a new password and retires the old one', async () => {
-    const { credentials } = await signUp(t.app);
+  it('mails a reset link that sets a new password, retires the old one and ends every session', async () => {
+    const { credentials, cookie: before } = await signUp(t.app);
+    expect((await whoami(before)).statusCode).toBe(200);
     const forgot = await postAuth(t.app, '/request-password-reset', {
       email: credentials.email,
       redirectTo: '/reset-password',
     });
     expect(forgot.statusCode).toBe(200);
 
-    const mail = newestMail(t.dataDir);
-    expect(mail.to).toBe(credentials.email);
-    const link = mail.text.match(/https?:\/\/\S*\/reset-password\S*/)?.[0];
-    expect(link).toBeDefined();
-    const url = new URL(link as string);
+    const mail = lastMailTo(t.dataDir, credentials.email);
+    const url = linkIn(mail, '/reset-password');
     expect(url.origin + url.pathname).toBe(`${TEST_PUBLIC_URL}/reset-password`);
     const token = url.searchParams.get('token');
     expect(token).toBeTruthy();
     expect(mail.text).toContain('كلمة');
 
+    const weak = await postAuth(t.app, '/reset-password', { token, newPassword: '12345678' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().code).toBe('PASSWORD_TOO_WEAK');
+
     const reset = await postAuth(t.app, '/reset-password', { token, newPassword: 'a brand new password' });
     expect(reset.statusCode).toBe(200);
+    // A session from before the reset (perhaps the attacker's) no longer works.
+    expect((await whoami(before)).statusCode).toBe(401);
+    expect((await getSession(t.app, before)).json()).toBeNull();
 
     const old = await postAuth(t.app, '/sign-in/email', credentials);
     expect(old.statusCode).toBe(401);
@@ -171,11 +257,87 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(reused.statusCode).toBe(400);
   });
 
+  it('ends the other sessions when a member changes their password, even if asked not to', async () => {
+    const { credentials, cookie: phone } = await signUp(t.app);
+    const laptop = cookieHeader(await postAuth(t.app, '/sign-in/email', credentials));
+    const weak = await postAuth(
+      t.app,
+      '/change-password',
+      { currentPassword: credentials.password, newPassword: 'password1' },
+      { cookie: laptop },
+    );
+    expect(weak.statusCode).toBe(400);
+    expect((await whoami(phone)).statusCode).toBe(200);
+
+    const changed = await postAuth(
+      t.app,
+      '/change-password',
+      {
+        currentPassword: credentials.password,
+        newPassword: 'lanterns over the old harbour',
+        revokeOtherSessions: false,
+      },
+      { cookie: laptop },
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await whoami(phone)).statusCode).toBe(401);
+    // The member who changed it stays signed in, on a new session.
+    expect((await whoami(cookieHeader(changed))).statusCode).toBe(200);
+  });
+
+  it('exposes only the endpoints the web app uses: profile fields cannot be changed through better-auth', async () => {
+    const { cookie } = await signUp(t.app);
+    for (const [path, body] of [
+      ['/update-user', { image: '/uploads/user_avatars/someone-elses', name: '' }],
+      ['/delete-user', {}],
+      ['/change-email', { newEmail: uniqueEmail('moved') }],
+      ['/update-session', {}],
+      ['/revoke-sessions', {}],
+      ['/link-social', { provider: 'google' }],
+    ] as const) {
+      const response = await postAuth(t.app, path, body, { cookie });
+      expect(response.statusCode, path).toBe(404);
+    }
+    for (const path of ['/list-accounts', '/list-sessions', '/account-info']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/auth${path}`, headers: { cookie } });
+      expect(response.statusCode, path).toBe(404);
+    }
+    expect((await getSession(t.app, cookie)).json().user.image).toBeNull();
+  });
+
+  it('refuses auth posts without the public Origin, and logs client mistakes below error level', async () => {
+    const credentials = (await signUp(t.app)).credentials;
+    const errorsBefore = logs.lines.filter((l) => l.level >= PINO_ERROR).length;
+    const post = (headers: Record<string, string>, payload: string | object = credentials) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers,
+        payload,
+        remoteAddress: uniqueIp(),
+      });
+    // No Origin at all, a foreign one, and one made from the Host header the client chose.
+    expect((await post({})).statusCode).toBe(403);
+    expect((await post({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await post({ origin: 'http://evil.example', host: 'evil.example' })).statusCode).toBe(403);
+    // Wrong content type and broken JSON are the client's mistakes.
+    const wrongType = await post({ origin: TEST_PUBLIC_URL, 'content-type': 'text/plain' }, 'hello');
+    expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrongType.statusCode).toBeLessThan(500);
+    const brokenJson = await post(
+      { origin: TEST_PUBLIC_URL, 'content-type': 'application/json' },
+      '{"email":',
+    );
+    expect(brokenJson.statusCode).toBeGreaterThanOrEqual(400);
+    expect(brokenJson.statusCode).toBeLessThan(500);
+    expect(logs.lines.filter((l) => l.level >= PINO_ERROR).slice(errorsBefore)).toEqual([]);
+  });
+
   it('answers a reset request for an unknown email the same way, without a mail', async () => {
-    const before = readdirSync(path.join(t.dataDir, 'mail')).length;
-    const res = await postAuth(t.app, '/request-password-reset', { email: uniqueEmail('nobody') });
+    const email = uniqueEmail('nobody');
+    const res = await postAuth(t.app, '/request-password-reset', { email });
     expect(res.statusCode).toBe(200);
-    expect(readdirSync(path.join(t.dataDir, 'mail')).length).toBe(before);
+    expect(mailsTo(t.dataDir, email)).toEqual([]);
   });
 });
 
@@ -222,14 +384,18 @@ describe.each(engines)('auth rate limits and cookies on %s', (engine) => {
   });
 
   it('marks cookies Secure when PUBLIC_URL is https', async () => {
+    const credentials = newCredentials();
     const res = await secure.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: 'https://sahifa.example' },
-      payload: newCredentials(),
+      payload: credentials,
       remoteAddress: uniqueIp(),
     });
     expect(res.statusCode).toBe(200);
-    expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+    const link = linkIn(lastMailTo(secure.dataDir, credentials.email), '/api/auth/verify-email');
+    expect(link.origin).toBe('https://sahifa.example');
+    const confirmed = await confirmEmail(secure.app, credentials.email);
+    expect(String(confirmed.headers['set-cookie'])).toMatch(/; Secure/);
   });
 });

@@ -1,22 +1,19 @@
 // better-auth, configured for Sahifa: our migrations own its tables (snake_case columns mapped
-// below), every member gets a userNumber, reset links point at the web app's /reset-password page.
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '@sahifa/contracts';
+// below), every member gets a userNumber, a new email is confirmed by mail before it signs in,
+// reset links point at the web app's /reset-password page, and a new password ends every other
+// session. Profile fields change only through /api/v1/me/profile (auth.routes.ts exposes only
+// the endpoints the web app uses).
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sahifa/contracts';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Config } from '#server/config.ts';
-import type { Engine } from '#server/db/kysely.ts';
-import type { Database } from '#server/db/schema.ts';
+import type { DatabaseHandle } from '#server/db/kysely.ts';
+import { existingAccountMail, resetPasswordMail, verifyEmailMail } from '#server/mail/account-mails.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import { resetPasswordMail } from '#server/mail/reset-password-mail.ts';
+import { validateAuthInput } from './auth-input.ts';
 import { createMemoryRateLimitStorage, type RateLimitRule } from './rate-limit-storage.ts';
-import { nextUserNumber } from './user-number.ts';
+import { createUserNumbers } from './user-number.ts';
 
 export interface AuthRateLimits {
   /** Sign-in, sign-up, forgot and reset password, per client IP. */
@@ -36,17 +33,19 @@ export function defaultAuthRateLimits(config: Config): AuthRateLimits {
 /** Set by the Fastify bridge from request.ip, replacing anything the client sent. */
 export const CLIENT_IP_HEADER = 'x-sahifa-client-ip';
 
+/** Where a confirmed email lands: signed in, the login page sends the member on to /app. */
+export const VERIFIED_CALLBACK_PATH = '/login?verified=1';
+
 export interface CreateAuthOptions {
   config: Config;
-  db: Kysely<Database>;
-  engine: Engine;
+  database: DatabaseHandle;
   secret: string;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   rateLimits: AuthRateLimits;
 }
 
-export function createAuth({ config, db, engine, secret, mailer, logger, rateLimits }: CreateAuthOptions) {
+export function createAuth({ config, database, secret, mailer, logger, rateLimits }: CreateAuthOptions) {
   const credentialPaths = [
     '/sign-in/email',
     '/sign-up/email',
@@ -54,7 +53,14 @@ export function createAuth({ config, db, engine, secret, mailer, logger, rateLim
     '/request-password-reset',
     '/reset-password',
     '/reset-password/*',
+    '/change-password',
+    '/send-verification-email',
   ];
+  const nextUserNumber = createUserNumbers(database);
+  /** In the file-mail default nobody receives mail: the log shows the link instead. */
+  const logLink = (what: string, to: string, url: string) => {
+    if (mailer.kind === 'file') logger.info({ to, url }, `${what} link (mail saved to DATA_DIR/mail)`);
+  };
 
   return betterAuth({
     appName: 'Sahifa',
@@ -63,9 +69,8 @@ export function createAuth({ config, db, engine, secret, mailer, logger, rateLim
     secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
-    // `transaction: false`: the user-number hook below runs its own statement on `db`; on
-    // SQLite (one connection) a surrounding better-auth transaction would wait on it forever.
-    database: { db, type: engine, transaction: false },
+    // Sign-up (user + password account) is one transaction: a crash between them leaves nothing.
+    database: { db: database.db, type: database.engine, transaction: true },
     logger: {
       level: config.logLevel === 'debug' || config.logLevel === 'trace' ? 'debug' : 'warn',
       log: (level, message, ...args) => {
@@ -77,7 +82,8 @@ export function createAuth({ config, db, engine, secret, mailer, logger, rateLim
     // are ordinary answers, so they go to debug and only server-side failures are errors.
     onAPIError: {
       onError: (error) => {
-        if (error instanceof APIError && error.statusCode < 500) {
+        // isAPIError, not instanceof: the request parser (better-call) throws its own APIError class.
+        if (isAPIError(error) && error.statusCode < 500) {
           logger.debug({ status: error.statusCode, message: error.message }, 'better-auth: request refused');
         } else {
           logger.error({ err: error }, 'better-auth: request failed');
@@ -139,7 +145,7 @@ export function createAuth({ config, db, engine, secret, mailer, logger, rateLim
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, userNumber: await nextUserNumber(db) } }),
+          before: async (user) => ({ data: { ...user, userNumber: await nextUserNumber() } }),
         },
       },
     },
@@ -147,14 +153,36 @@ export function createAuth({ config, db, engine, secret, mailer, logger, rateLim
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // A new account signs in from the link in its confirmation mail. Sign-up then answers the
+      // same for a new and an already registered email (better-auth's enumeration protection);
+      // the owner of the registered one gets a mail instead.
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(
+          existingAccountMail(user.email, `${config.publicUrl}/login`, `${config.publicUrl}/forgot-password`),
+        );
+        logLink('Existing-account notice', user.email, `${config.publicUrl}/login`);
+      },
       sendResetPassword: async ({ user, token }) => {
         // better-auth's own `url` goes through /api/auth/reset-password/:token and redirects to
         // `redirectTo?token=…`; we link straight to the web page, which posts the token back.
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mailer.send(resetPasswordMail(user.email, url));
-        if (mailer.kind === 'file')
-          logger.info({ to: user.email, url }, 'Password reset link (mail saved to DATA_DIR/mail)');
+        logLink('Password reset', user.email, url);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Signing in with an unconfirmed email (right password) sends a fresh link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const callback = encodeURIComponent(VERIFIED_CALLBACK_PATH);
+        const url = `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${callback}`;
+        await mailer.send(verifyEmailMail(user.email, url));
+        logLink('Email confirmation', user.email, url);
       },
     },
     socialProviders: config.google
@@ -163,11 +191,14 @@ export function createAuth({ config, db, engine, secret, mailer, logger, rateLim
             clientId: config.google.clientId,
             clientSecret: config.google.clientSecret,
             prompt: 'select_account',
-            mapProfileToUser: (profile) => ({ name: (profile.name ?? '').trim().slice(0, NAME_MAX_LENGTH) }),
+            mapProfileToUser: (profile) => ({
+              name: (profile.name ?? '').trim().slice(0, NAME_MAX_LENGTH),
+              image: safeImageUrl(profile.picture),
+            }),
           },
         }
       : {},
-    hooks: { before: createAuthMiddleware(async (ctx) => validateIdentityInput(ctx.path, ctx.body)) },
+    hooks: { before: createAuthMiddleware(async (ctx) => validateAuthInput(ctx.path, ctx.body)) },
     rateLimit: {
       enabled: true,
       window: rateLimits.general.window,
@@ -185,27 +216,7 @@ export function createAuth({ config, db, engine, secret, mailer, logger, rateLim
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/**
- * Length limits better-auth does not enforce itself. Thrown as 400 before anything is written;
- * returns a trimmed name so "  Sara  " is stored as "Sara".
- */
-function validateIdentityInput(path: string, body: unknown) {
-  if (path !== '/sign-up/email' && path !== '/update-user') return;
-  if (!body || typeof body !== 'object') return;
-  const { name, email } = body as { name?: unknown; email?: unknown };
-  if (typeof email === 'string' && email.length > EMAIL_MAX_LENGTH) {
-    throw new APIError('BAD_REQUEST', {
-      code: 'EMAIL_TOO_LONG',
-      message: `Email must be at most ${EMAIL_MAX_LENGTH} characters.`,
-    });
-  }
-  if (typeof name !== 'string') return;
-  const trimmed = name.trim();
-  if (trimmed.length > NAME_MAX_LENGTH) {
-    throw new APIError('BAD_REQUEST', {
-      code: 'NAME_TOO_LONG',
-      message: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
-    });
-  }
-  return { context: { body: { ...body, name: trimmed } } };
+/** A Google profile picture: an https URL of reasonable length, or none. */
+function safeImageUrl(url: string | undefined): string | undefined {
+  return url && url.length <= 2048 && url.startsWith('https://') ? url : undefined;
 }

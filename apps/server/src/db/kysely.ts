@@ -12,6 +12,11 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /**
+   * SQLite only: the raw connection, for a statement that must run inside whatever transaction
+   * the connection has open (see auth/user-number.ts). Everything else goes through `db`.
+   */
+  sqlite: SQLite.Database | null;
   /** Closes the pool / file; safe to call twice. */
   close(): Promise<void>;
 }
@@ -22,11 +27,22 @@ export interface OpenDatabaseOptions {
 }
 
 export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): DatabaseHandle {
-  const db = config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, options.pgSchema);
+  if (config.kind === 'postgres')
+    return handleOf(openPostgres(config.url, options.pgSchema), 'postgres', null);
+  const sqlite = openSqliteFile(config.file);
+  return handleOf(
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    'sqlite',
+    sqlite,
+  );
+}
+
+function handleOf(db: Kysely<Database>, engine: Engine, sqlite: SQLite.Database | null): DatabaseHandle {
   let closed: Promise<void> | null = null;
   return {
     db,
-    engine: config.kind,
+    engine,
+    sqlite,
     close: () => {
       closed ??= db.destroy();
       return closed;
@@ -34,7 +50,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
   };
 }
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqliteFile(file: string): SQLite.Database {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   // WAL lets readers run while one writer writes; busy_timeout waits instead of failing
@@ -42,7 +58,7 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return database;
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {

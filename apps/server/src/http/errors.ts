@@ -65,6 +65,19 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
     .send(errorBody(STATUS_CODES[status] ?? 'BAD_REQUEST', error.message || 'Bad request.'));
 }
 
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (an address that does not
+ * decode, e.g. `/api/v1/books/%ff`) skip the error handler; they get the same shape here.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  return reply
+    .status(400)
+    .send(
+      errorBody(badUrl ? 'BAD_URL' : 'BAD_REQUEST', badUrl ? 'The address is not valid.' : 'Bad request.'),
+    );
+}
+
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /**

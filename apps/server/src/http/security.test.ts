@@ -106,9 +106,17 @@ describe.each(engines)('HTTP security and errors on %s', (engine) => {
       remoteAddress: uniqueIp(),
     });
     expect(foreignToRealRoute.statusCode).toBe(403);
-    // Same origin passes the check (and then finds no such route).
+    // PUBLIC_URL's origin passes the check (and then finds no such route)…
     expect((await post({ origin: TEST_ORIGIN })).statusCode).toBe(404);
-    expect((await post({ origin: 'http://localhost:80' })).statusCode).toBe(404);
+    // …but not an origin built from the Host header, which the client chooses.
+    expect((await post({ origin: 'http://localhost:80' })).statusCode).toBe(403);
+    expect((await post({ origin: 'http://evil.example', host: 'evil.example' })).statusCode).toBe(403);
+  });
+
+  it('answers an address that does not decode in the usual error shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/books/%ff' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'BAD_URL', message: 'The address is not valid.' } });
   });
 
   it('rate-limits writes on /api/v1 per address', async () => {

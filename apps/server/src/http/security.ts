@@ -1,5 +1,6 @@
 // Response security headers (helmet + a strict CSP), the same-origin rule for state-changing
-// /api/v1 requests, and a write rate limit on /api/v1.
+// API requests (Origin must be PUBLIC_URL's; no Origin is refused too), and a write rate limit
+// on /api/v1.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +20,11 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isApiV1Write(request: FastifyRequest): boolean {
   return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
+}
+
+/** better-auth's POSTs (sign-in, sign-up…) change state too; its GET callbacks come from Google. */
+function needsSameOrigin(request: FastifyRequest): boolean {
+  return isApiV1Write(request) || (request.method === 'POST' && request.url.startsWith('/api/auth/'));
 }
 
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
@@ -60,12 +66,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config, wri
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
 
-  const allowedOrigins = new Set([config.publicUrl]);
+  // Only PUBLIC_URL: the Host header is the client's to choose, so it proves nothing.
+  const publicOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiV1Write(request)) return;
-    const origin = request.headers.origin;
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if (!origin || !(allowedOrigins.has(origin) || origin === ownOrigin)) {
+    if (!needsSameOrigin(request)) return;
+    if (request.headers.origin !== publicOrigin) {
       return reply
         .status(403)
         .send(errorBody('FORBIDDEN_ORIGIN', 'This request must come from the Sahifa web app (same origin).'));

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCredentials, postAuth, signUp } from '#server/test/auth-helpers.ts';
+import { newCredentials, postAuth } from '#server/test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#server/test/test-app.ts';
 
 interface Received {
@@ -38,7 +38,10 @@ function startSmtpServer() {
   });
 }
 
-describe('password reset mail over SMTP', () => {
+// Quoted-printable may wrap long lines with "=\r\n"; undo that before looking for a link.
+const bodyOf = (mail: Received | undefined) => (mail?.raw ?? '').replace(/=\r\n/g, '').replace(/=3D/g, '=');
+
+describe('account mail over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
   beforeAll(async () => {
@@ -52,20 +55,23 @@ describe('password reset mail over SMTP', () => {
     await new Promise<void>((resolve) => smtp?.server.close(() => resolve()));
   });
 
-  it('delivers the reset link to the member through the SMTP server', async () => {
-    const { credentials } = await signUp(t.app, newCredentials());
+  it('delivers the confirmation and reset links to the member through the SMTP server', async () => {
+    const credentials = newCredentials();
+    expect((await postAuth(t.app, '/sign-up/email', credentials)).statusCode).toBe(200);
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const [confirmation] = smtp.received;
+    expect(confirmation?.from).toBe('accounts@sahifa.test');
+    expect(confirmation?.to).toEqual([credentials.email]);
+    expect(bodyOf(confirmation)).toMatch(/http:\/\/localhost:3000\/api\/auth\/verify-email\?token=[\w.-]+/);
+
     const res = await postAuth(t.app, '/request-password-reset', {
       email: credentials.email,
       redirectTo: '/reset-password',
     });
     expect(res.statusCode).toBe(200);
-
-    await expect.poll(() => smtp.received.length).toBe(1);
-    const [mail] = smtp.received;
-    expect(mail?.from).toBe('accounts@sahifa.test');
-    expect(mail?.to).toEqual([credentials.email]);
-    // Quoted-printable may wrap long lines with "=\r\n"; undo that before looking for the link.
-    const body = (mail?.raw ?? '').replace(/=\r\n/g, '').replace(/=3D/g, '=');
-    expect(body).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
+    await expect.poll(() => smtp.received.length).toBe(2);
+    const reset = smtp.received[1];
+    expect(reset?.to).toEqual([credentials.email]);
+    expect(bodyOf(reset)).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
   });
 });

@@ -1,5 +1,6 @@
 // Small helpers for driving better-auth through app.inject().
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { lastMailTo, linkIn } from './mail.ts';
 import { TEST_ORIGIN } from './test-app.ts';
 
 let ipSequence = 0;
@@ -46,9 +47,21 @@ export function postAuth(
   });
 }
 
+/** Follows the confirmation link mailed to `email`: the member is then signed in. */
+export function confirmEmail(app: FastifyInstance, email: string) {
+  const link = linkIn(lastMailTo(app.config.dataDir, email), '/api/auth/verify-email');
+  return app.inject({ method: 'GET', url: link.pathname + link.search, remoteAddress: uniqueIp() });
+}
+
+/**
+ * Signs up and confirms the email from the mail, as a member does; `cookie` is then the
+ * member's session. `response` is the sign-up's own answer (no session yet).
+ */
 export async function signUp(app: FastifyInstance, credentials: Credentials = newCredentials()) {
   const response = await postAuth(app, '/sign-up/email', credentials);
-  return { response, cookie: cookieHeader(response), credentials };
+  if (response.statusCode !== 200) return { response, cookie: '', credentials };
+  const confirmed = await confirmEmail(app, credentials.email);
+  return { response, cookie: cookieHeader(confirmed), credentials };
 }
 
 export function getSession(app: FastifyInstance, cookie: string) {
