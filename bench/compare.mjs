@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
+import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
@@ -46,16 +47,7 @@ async function start(checkout, port) {
   ) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: 'Bench Reader', email: 'bench@example.com', password: 'bench password' }),
-  });
-  if (!signUp.ok) throw new Error(`sign-up failed on ${checkout}: ${signUp.status}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signUpMember(base, dataDir, BENCH_MEMBER);
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

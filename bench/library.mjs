@@ -8,22 +8,10 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SIZES = [0, Number(process.env.BENCH_BOOKS ?? 5000)];
-
-async function signUp(baseURL) {
-  const response = await fetch(`${baseURL}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ name: 'Bench Reader', email: 'bench@example.com', password: 'bench password' }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 /** The cursor of the category's 10th page: a deep page, as infinite scroll reaches it. */
 async function deepCursor(baseURL, cookie) {
@@ -47,7 +35,7 @@ for (const size of SIZES) {
   if (generated.status !== 0) throw new Error('Generating the library failed.');
   const server = await startLocalServer({ dataDir });
   try {
-    const cookie = await signUp(server.baseURL);
+    const cookie = await signUpMember(server.baseURL, dataDir, BENCH_MEMBER);
     const cursor = await deepCursor(server.baseURL, cookie);
     const targets = [
       ['category, first page', '/api/v1/categories/philosophy/books'],

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       authRateLimitPerMinute: 10,
+      storageSweepHours: 24,
     });
     expect(config.webDistDir).toBe(DEFAULT_WEB_DIST_DIR);
     expect(DEFAULT_WEB_DIST_DIR).toBe(path.join(REPO_ROOT, 'apps', 'web', 'dist'));
@@ -66,6 +67,8 @@ describe('loadConfig', () => {
     expect(errorOf({ GOOGLE_CLIENT_ID: 'id-only' }).message).toContain('GOOGLE_CLIENT_SECRET');
     expect(errorOf({ SMTP_URL: 'mail.example.com' }).message).toContain('SMTP_URL');
     expect(errorOf({ AUTH_RATE_LIMIT_PER_MINUTE: '0' }).message).toContain('AUTH_RATE_LIMIT_PER_MINUTE');
+    expect(errorOf({ STORAGE_SWEEP_HOURS: '1.5' }).message).toContain('STORAGE_SWEEP_HOURS');
+    expect(errorOf({ STORAGE_SWEEP_HOURS: '169' }).message).toContain('STORAGE_SWEEP_HOURS');
   });
 
   it('never repeats a secret in an error message', () => {
@@ -87,11 +90,14 @@ describe('loadConfig', () => {
       ANALYTICS_SCRIPT_URL: 'https://stats.example.com/script.js',
       SMTP_URL: 'smtps://user:pass@mail.example.com',
       TRUST_PROXY: 'true',
+      STORAGE_SWEEP_HOURS: '6',
     });
     expect(config.publicUrl).toBe('https://sahifa.example');
     expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret' });
     expect(config.analyticsScriptUrl).toBe('https://stats.example.com/script.js');
     expect(config.trustProxy).toBe(true);
+    expect(config.storageSweepHours).toBe(6);
+    expect(loadConfig({ STORAGE_SWEEP_HOURS: '0' }).storageSweepHours).toBe(0);
     expect(loadConfig({ ANALYTICS_SCRIPT_URL: 'http://localhost:8000/s.js' }).analyticsScriptUrl).toBe(
       'http://localhost:8000/s.js',
     );

@@ -41,6 +41,8 @@ export interface Config {
   /** Sign-in, sign-up and password-reset attempts per client IP per minute, per path. */
   authRateLimitPerMinute: number;
   s3: S3Config | null;
+  /** Hours between sweeps of stored images no row points at (the first right after start); 0: never. */
+  storageSweepHours: number;
 }
 
 export class ConfigError extends Error {
@@ -103,6 +105,15 @@ const envSchema = z.object({
       .regex(/^\d+$/, 'must be a whole number')
       .transform(Number)
       .pipe(z.number().int().min(1, 'must be at least 1'))
+      .optional(),
+  ),
+  // At most a week: longer is no use, and Node's timers cannot wait past 24.8 days.
+  STORAGE_SWEEP_HOURS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of hours (0 turns the sweep off)')
+      .transform(Number)
+      .pipe(z.number().int().max(168, 'must be at most 168 (a week)'))
       .optional(),
   ),
   S3_BUCKET: optional.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
@@ -194,6 +205,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
     s3: s3Config(e),
+    storageSweepHours: e.STORAGE_SWEEP_HOURS ?? 24,
   };
 }
 

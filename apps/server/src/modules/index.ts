@@ -33,6 +33,9 @@ import { createSearchService } from './search/search.service.ts';
 import { createThoughtsRepository } from './thoughts/thoughts.repository.ts';
 import { thoughtsRoutes } from './thoughts/thoughts.routes.ts';
 import { createThoughtsService } from './thoughts/thoughts.service.ts';
+import { createUploadsRepository } from './uploads/uploads.repository.ts';
+import { scheduleStorageSweeps } from './uploads/uploads.schedule.ts';
+import { createUploadsService } from './uploads/uploads.service.ts';
 
 export interface ModuleDependencies {
   db: Kysely<Database>;
@@ -57,6 +60,7 @@ export function createServices({ db, storage, log }: ModuleDependencies) {
     search: createSearchService(createSearchRepository(db), library),
     publishing: createPublishingService({ repository: createPublishingRepository(db), storage, log }),
     profiles: createProfilesService({ repository: createProfilesRepository(db), thoughts, storage, log }),
+    uploads: createUploadsService({ repository: createUploadsRepository(db), storage, log }),
   };
 }
 
@@ -74,4 +78,6 @@ export async function registerModules(app: FastifyInstance, dependencies: Module
   await app.register(searchRoutes, { search: services.search });
   await app.register(thoughtsRoutes, { thoughts: services.thoughts });
   await app.register(profilesRoutes, { profiles: services.profiles });
+  // No routes: the sweep of unreferenced uploads runs on a timer once the server listens.
+  scheduleStorageSweeps(app, services.uploads, app.config.storageSweepHours);
 }

@@ -1,7 +1,7 @@
 // Storage in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …) through the AWS SDK.
 // Objects are public-read by the bucket's own policy (or a CDN in front of it): we only write
-// and delete, and hand out `${publicUrl}/${key}`.
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+// and delete, list (for the sweep of unreferenced uploads), and hand out `${publicUrl}/${key}`.
+import { DeleteObjectCommand, PutObjectCommand, paginateListObjectsV2, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '#server/config.ts';
 import { assertValidKey, isValidKey, type Storage } from './storage.ts';
 
@@ -41,6 +41,20 @@ export function createS3Storage(config: S3Config): Storage {
       assertValidKey(key);
       // S3 answers 204 for a key that does not exist, so deleting twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    async *list(keyPrefix) {
+      // Pages of up to 1,000 keys; the paginator follows the continuation tokens to the end.
+      const pages = paginateListObjectsV2(
+        { client },
+        { Bucket: config.bucket, ...(keyPrefix ? { Prefix: keyPrefix } : {}) },
+      );
+      for await (const page of pages) {
+        for (const object of page.Contents ?? []) {
+          // A shared bucket may hold names we never write (folder markers like `a/`, …).
+          if (!object.Key || !object.LastModified || !isValidKey(object.Key)) continue;
+          yield { key: object.Key, lastModified: object.LastModified };
+        }
+      }
     },
     urlFor(key) {
       assertValidKey(key);

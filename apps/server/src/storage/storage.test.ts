@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ConfigError, loadConfig } from '#server/config.ts';
@@ -8,9 +8,17 @@ import { makeTempDir } from '#server/test/test-app.ts';
 import { createStorage } from './create-storage.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
-import { isValidKey } from './storage.ts';
+import { isValidKey, type Storage, type StoredObject } from './storage.ts';
 
 const WEBP = Buffer.from('RIFF\0\0\0\0WEBPVP8 fake bytes');
+const HOUR = 60 * 60 * 1000;
+
+async function listed(storage: Storage, ...args: Parameters<Storage['list']>): Promise<StoredObject[]> {
+  const objects: StoredObject[] = [];
+  for await (const object of storage.list(...args)) objects.push(object);
+  return objects.sort((a, b) => a.key.localeCompare(b.key));
+}
+const keysOf = (objects: StoredObject[]) => objects.map((o) => o.key);
 
 describe('storage keys', () => {
   it('are relative paths of plain segments', () => {
@@ -50,6 +58,53 @@ describe('local storage', () => {
     expect(existsSync(file)).toBe(false);
     await storage.delete('darker_summaries_images/abc');
     await expect(storage.put('../escape', WEBP, 'image/webp')).rejects.toThrow(/Invalid storage key/);
+  });
+
+  it('lists every stored file with its time, by prefix, and clears old temporary files', async () => {
+    const dataDir = makeTempDir();
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    const storage = createLocalStorage(dataDir);
+    // Nothing stored yet: the uploads folder does not even exist.
+    expect(await listed(storage)).toEqual([]);
+
+    for (const key of ['user_avatars/a', 'user_avatars/b', 'darker_summaries_images/c', 'covers/x.webp']) {
+      await storage.put(key, WEBP, 'image/webp');
+    }
+    const uploads = path.join(dataDir, 'uploads');
+    const dayAgo = new Date(Date.now() - 24 * HOUR);
+    utimesSync(path.join(uploads, 'user_avatars', 'a'), dayAgo, dayAgo);
+    // Leftovers of writes interrupted by a crash (dotfiles, never served), one old, one in progress.
+    const oldTemp = path.join(uploads, 'user_avatars', '.d.0123456789ab.tmp');
+    const newTemp = path.join(uploads, 'user_avatars', '.e.ba9876543210.tmp');
+    writeFileSync(oldTemp, 'half');
+    utimesSync(oldTemp, dayAgo, dayAgo);
+    writeFileSync(newTemp, 'half');
+    // Neither dotfiles nor links (which could point outside the folder) are objects.
+    writeFileSync(path.join(uploads, '.DS_Store'), '');
+    mkdirSync(path.join(uploads, '.hidden'));
+    writeFileSync(path.join(uploads, '.hidden', 'f'), '');
+    symlinkSync(path.join(dataDir, 'sahifa.db'), path.join(uploads, 'covers', 'link'));
+
+    const all = await listed(storage);
+    expect(keysOf(all)).toEqual([
+      'covers/x.webp',
+      'darker_summaries_images/c',
+      'user_avatars/a',
+      'user_avatars/b',
+    ]);
+    expect(all[2]?.lastModified.getTime()).toBeCloseTo(dayAgo.getTime(), -3);
+    expect(Date.now() - (all[3]?.lastModified.getTime() ?? 0)).toBeLessThan(HOUR);
+
+    expect(keysOf(await listed(storage, 'user_avatars/'))).toEqual(['user_avatars/a', 'user_avatars/b']);
+    expect(keysOf(await listed(storage, 'user_'))).toEqual(['user_avatars/a', 'user_avatars/b']);
+    expect(keysOf(await listed(storage, 'user_avatars/b'))).toEqual(['user_avatars/b']);
+    expect(await listed(storage, 'nothing_here/')).toEqual([]);
+    expect(existsSync(oldTemp) && existsSync(newTemp)).toBe(true);
+
+    await listed(storage, 'user_avatars/', { removeTempFilesBefore: new Date(Date.now() - HOUR) });
+    expect(existsSync(oldTemp)).toBe(false);
+    expect(existsSync(newTemp)).toBe(true);
+    expect(existsSync(path.join(uploads, '.DS_Store'))).toBe(true);
   });
 });
 
@@ -152,6 +207,53 @@ describe('S3 storage, through the AWS SDK, against a server speaking the S3 prot
     expect(s3.objects.has('darker_summaries_images/1234-abcd')).toBe(false);
     // Deleting a missing object is fine, as on S3.
     await storage.delete('darker_summaries_images/1234-abcd');
+  });
+
+  it('lists objects with their times through ListObjectsV2, page after page', async () => {
+    const paged = await startFakeS3('sahifa-paged', { maxKeysPerPage: 2 });
+    onTestFinished(() => paged.close());
+    const storage = createStorage(loadConfig(fakeS3Env(paged)));
+    expect(await listed(storage)).toEqual([]);
+
+    const keys = [
+      'user_avatars/a',
+      'user_avatars/b',
+      'user_avatars/c',
+      'darker_summaries_images/d',
+      'covers/e',
+    ];
+    for (const key of keys) await storage.put(key, WEBP, 'image/webp');
+    // Written by something else sharing the bucket: not keys we could have written.
+    for (const key of ['user_avatars/', 'user_avatars/with space', 'notes/../x']) {
+      paged.objects.set(key, {
+        body: WEBP,
+        contentType: undefined,
+        cacheControl: undefined,
+        lastModified: new Date(),
+      });
+    }
+    const dayAgo = new Date(Date.now() - 24 * HOUR);
+    const aged = paged.objects.get('user_avatars/b');
+    if (aged) aged.lastModified = dayAgo;
+
+    const listRequests = () =>
+      paged.requests.filter((r) => r === 'GET /sahifa-paged' || r === 'GET /sahifa-paged/');
+    const before = listRequests().length;
+    const all = await listed(storage);
+    expect(keysOf(all)).toEqual([...keys].sort());
+    // 8 objects, 2 per page: the SDK's paginator followed the continuation tokens.
+    expect(listRequests().length - before).toBe(4);
+    expect(all.find((o) => o.key === 'user_avatars/b')?.lastModified).toEqual(dayAgo);
+    expect(Date.now() - (all.find((o) => o.key === 'covers/e')?.lastModified.getTime() ?? 0)).toBeLessThan(
+      HOUR,
+    );
+
+    expect(keysOf(await listed(storage, 'user_avatars/'))).toEqual([
+      'user_avatars/a',
+      'user_avatars/b',
+      'user_avatars/c',
+    ]);
+    expect(await listed(storage, 'nothing_here/')).toEqual([]);
   });
 
   it('reports S3 errors (XML error bodies) as failures', async () => {

@@ -1,5 +1,6 @@
 // A small HTTP server that speaks enough of the S3 REST protocol (path-style PutObject, GetObject,
-// DeleteObject) for the storage adapter's tests, driven through the real AWS SDK.
+// DeleteObject, ListObjectsV2 with continuation tokens) for the storage adapter's tests, driven
+// through the real AWS SDK.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,13 @@ export interface StoredObject {
   body: Buffer;
   contentType: string | undefined;
   cacheControl: string | undefined;
+  /** Set by PUT; a test may move it back to age the object. */
+  lastModified: Date;
+}
+
+export interface FakeS3Options {
+  /** Most keys per ListObjectsV2 page (S3's own limit is 1,000), so tests can make it page. */
+  maxKeysPerPage?: number;
 }
 
 export interface FakeS3 {
@@ -30,13 +38,60 @@ function xmlError(res: ServerResponse, status: number, code: string, message: st
   );
 }
 
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+
+/**
+ * ListObjectsV2: keys in byte order, at most `max-keys` (capped by the server's page size) per
+ * page; the continuation token is the last key of the page, opaque to the client.
+ */
+function listObjects(
+  res: ServerResponse,
+  bucket: string,
+  objects: Map<string, StoredObject>,
+  query: URLSearchParams,
+  pageSize: number,
+) {
+  const prefix = query.get('prefix') ?? '';
+  const token = query.get('continuation-token');
+  const after = token ? Buffer.from(token, 'base64url').toString() : (query.get('start-after') ?? '');
+  const maxKeys = Math.min(Number(query.get('max-keys') ?? 1000), pageSize);
+  const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  const keys = [...objects.keys()]
+    .filter((key) => key.startsWith(prefix) && byteOrder(key, after) > 0)
+    .sort(byteOrder);
+  const page = keys.slice(0, maxKeys);
+  const truncated = keys.length > page.length;
+  const last = page.at(-1);
+  const contents = page.map((key) => {
+    const object = objects.get(key) as StoredObject;
+    const etag = createHash('md5').update(object.body).digest('hex');
+    return (
+      `<Contents><Key>${escapeXml(key)}</Key><LastModified>${object.lastModified.toISOString()}</LastModified>` +
+      `<ETag>&quot;${etag}&quot;</ETag><Size>${object.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`
+    );
+  });
+  res.writeHead(200, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+      `<Name>${escapeXml(bucket)}</Name><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount>` +
+      `<MaxKeys>${maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>` +
+      (token ? `<ContinuationToken>${escapeXml(token)}</ContinuationToken>` : '') +
+      (truncated && last
+        ? `<NextContinuationToken>${Buffer.from(last).toString('base64url')}</NextContinuationToken>`
+        : '') +
+      `${contents.join('')}</ListBucketResult>`,
+  );
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-export async function startFakeS3(bucket = 'sahifa-test'): Promise<FakeS3> {
+export async function startFakeS3(bucket = 'sahifa-test', options: FakeS3Options = {}): Promise<FakeS3> {
+  const pageSize = options.maxKeysPerPage ?? 1000;
   const objects = new Map<string, StoredObject>();
   const requests: string[] = [];
   const state: { lastAuthorization: string | undefined } = { lastAuthorization: undefined };
@@ -53,6 +108,9 @@ export async function startFakeS3(bucket = 'sahifa-test'): Promise<FakeS3> {
     }
     if (bucketName !== bucket)
       return xmlError(res, 404, 'NoSuchBucket', 'The bucket does not exist', url.pathname);
+    if (!key && req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      return listObjects(res, bucket, objects, url.searchParams, pageSize);
+    }
     if (!key) return xmlError(res, 400, 'InvalidRequest', 'A key is required', url.pathname);
 
     switch (req.method) {
@@ -61,6 +119,7 @@ export async function startFakeS3(bucket = 'sahifa-test'): Promise<FakeS3> {
           body,
           contentType: req.headers['content-type'],
           cacheControl: req.headers['cache-control'],
+          lastModified: new Date(),
         });
         res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` });
         return res.end();
