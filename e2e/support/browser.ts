@@ -2,6 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { linkFromMail } from './mail.ts';
 
 export const baseURL = inject('baseURL');
 export const dataDir = inject('dataDir');
@@ -31,13 +32,31 @@ export function newMember() {
   return { name: `Reader ${id}`, email: `reader-${id}@example.com`, password: `correct horse ${id}` };
 }
 
-export async function signUp(page: Page, member: ReturnType<typeof newMember>) {
-  await page.goto('/sign-up');
+/** Fills and sends the sign-up form (the page must be on /sign-up). */
+export async function submitSignUp(page: Page, member: { name: string; email: string; password: string }) {
   await page.locator('input[name="name"]').fill(member.name);
   await page.locator('input[name="email"]').fill(member.email);
   await page.locator('input[name="password"]').fill(member.password);
   await page.locator('button[type="submit"]').click();
+}
+
+/** The "check your email" status that follows a sign-up the server took (in either language). */
+export function checkEmailStatus(page: Page, email: string) {
+  return page.getByRole('status').filter({ hasText: email });
+}
+
+/** Opens the newest confirmation link mailed to `email`: the member lands in the app, signed in. */
+export async function confirmEmail(page: Page, email: string) {
+  await page.goto(await linkFromMail(email, '/api/auth/verify-email'));
   await page.waitForURL('**/app/home');
+}
+
+/** Signs a new member up as they would: the form, "check your email", the link in the mail. */
+export async function signUp(page: Page, member: ReturnType<typeof newMember>) {
+  await page.goto('/sign-up');
+  await submitSignUp(page, member);
+  await checkEmailStatus(page, member.email).waitFor();
+  await confirmEmail(page, member.email);
 }
 
 export async function logIn(page: Page, member: { email: string; password: string }) {

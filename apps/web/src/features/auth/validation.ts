@@ -8,7 +8,7 @@ import {
 /** A translation key under auth.errors, with its interpolation values. */
 export interface FieldError {
   key: string;
-  values?: Record<string, number>;
+  values?: Record<string, string | number>;
 }
 
 export function validateName(name: string): FieldError | null {

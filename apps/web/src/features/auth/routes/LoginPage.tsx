@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/Alert.tsx';
@@ -7,6 +7,7 @@ import { TextField } from '#web/components/ui/TextField.tsx';
 import styles from '#web/features/auth/components/AuthCard.module.css';
 import { AuthCard } from '#web/features/auth/components/AuthCard.tsx';
 import { GoogleSignIn } from '#web/features/auth/components/GoogleSignIn.tsx';
+import { useFieldErrorText } from '#web/features/auth/components/useFieldError.ts';
 import { type AuthFailure, authFailure, thrownFailure } from '#web/features/auth/errors.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { authClient } from '#web/lib/auth-client.ts';
@@ -14,12 +15,18 @@ import { APP_HOME, sanitizeRedirect } from '#web/lib/redirect.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const errorText = useFieldErrorText();
   const navigate = useNavigate();
-  const { refetch } = useAuth();
+  const { user, isPending, refetch } = useAuth();
   const [params] = useSearchParams();
   const redirectTo = sanitizeRedirect(params.get('redirectTo')) ?? APP_HOME;
   const cameFromGuard = params.has('redirectTo');
-  const googleFailed = params.has('error');
+  // The confirmation link lands here (/login?verified=1), signed in, and the public-page guard
+  // sends the member on; with ?error=TOKEN_EXPIRED (INVALID_TOKEN, USER_NOT_FOUND…) it did not
+  // sign them in. Every other ?error= is Google's.
+  const fromConfirmation = params.has('verified');
+  const confirmationFailed = fromConfirmation && params.has('error');
+  const googleFailed = !fromConfirmation && params.has('error');
 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -39,11 +46,15 @@ export function LoginPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const { error } = await authClient.signIn.email({ email: email.trim(), password });
+      const address = email.trim();
+      const { error } = await authClient.signIn.email({ email: address, password });
       if (error) {
-        setFailure(authFailure(error));
+        const mapped = authFailure(error);
+        // Isolated, so that the address reads whole inside an Arabic sentence.
+        setFailure({ ...mapped, values: { ...mapped.values, email: `\u2068${address}\u2069` } });
         setBusy(false);
-        passwordRef.current?.select();
+        // Unconfirmed email: the password was right, the member now goes to their mail.
+        if (mapped.key !== 'emailNotVerified') passwordRef.current?.select();
         return;
       }
       await refetch();
@@ -52,6 +63,17 @@ export function LoginPage() {
       setFailure(thrownFailure(thrown));
       setBusy(false);
     }
+  }
+
+  /** What brought the member here, shown until they try to log in. */
+  function arrivalNotice(): ReactNode {
+    if (failure) return null;
+    if (confirmationFailed) return <Alert tone="error">{t('auth.login.verifyLinkFailed')}</Alert>;
+    // A confirmed member normally has a session and is sent on: say nothing until we know.
+    if (fromConfirmation)
+      return isPending || user ? null : <Alert tone="success">{t('auth.login.verified')}</Alert>;
+    if (cameFromGuard) return <Alert tone="info">{t('auth.login.signedOutRedirect')}</Alert>;
+    return null;
   }
 
   return (
@@ -64,10 +86,12 @@ export function LoginPage() {
         </p>
       }
     >
-      {cameFromGuard && !failure ? <Alert tone="info">{t('auth.login.signedOutRedirect')}</Alert> : null}
+      {arrivalNotice()}
       <GoogleSignIn callbackURL={redirectTo} failedBefore={googleFailed} />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {failure ? <Alert tone="error">{t(`auth.errors.${failure.key}`)}</Alert> : null}
+        {failure ? (
+          <Alert tone={failure.key === 'emailNotVerified' ? 'info' : 'error'}>{errorText(failure)}</Alert>
+        ) : null}
         <TextField
           label={t('auth.fields.email')}
           name="email"

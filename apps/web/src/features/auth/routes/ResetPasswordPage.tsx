@@ -40,8 +40,11 @@ export function ResetPasswordPage() {
     setFailure(null);
     try {
       const { error: answer } = await authClient.resetPassword({ newPassword: password, token });
-      if (answer) setFailure(authFailure(answer));
-      else setDone(true);
+      if (answer) {
+        const mapped = authFailure(answer);
+        setFailure(mapped);
+        if (mapped.field) passwordRef.current?.focus();
+      } else setDone(true);
     } catch (thrown) {
       setFailure(thrownFailure(thrown));
     } finally {
@@ -57,6 +60,7 @@ export function ResetPasswordPage() {
         <div className={styles.form}>
           <Alert tone="success">
             <p>{t('auth.reset.done')}</p>
+            <p>{t('auth.reset.signedOutEverywhere')}</p>
           </Alert>
           <ButtonLink to="/login" block>
             {t('auth.reset.goToLogin')}
@@ -79,9 +83,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t('auth.reset.title')} lead={t('auth.reset.lead')} footer={<p>{requestNew}</p>}>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {failure ? (
-          <Alert tone="error">{t(`auth.errors.${failure.key}`, { min: PASSWORD_MIN_LENGTH })}</Alert>
-        ) : null}
+        {failure && !failure.field ? <Alert tone="error">{errorText(failure)}</Alert> : null}
         <TextField
           label={t('auth.fields.newPassword')}
           hint={t('auth.hints.password', { min: PASSWORD_MIN_LENGTH })}
@@ -93,8 +95,10 @@ export function ResetPasswordPage() {
           onChange={(e) => {
             setPassword(e.target.value);
             if (error) setError(validateNewPassword(e.target.value));
+            // A refusal of the password itself (too weak…) no longer applies to a new one.
+            if (failure?.field) setFailure(null);
           }}
-          error={errorText(error)}
+          error={errorText(error) ?? (failure?.field ? errorText(failure) : null)}
           inputRef={passwordRef}
           required
         />

@@ -1,12 +1,13 @@
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sahifa/contracts';
-import { type FormEvent, useRef, useState } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@sahifa/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import styles from '#web/features/auth/components/AuthCard.module.css';
 import { AuthCard } from '#web/features/auth/components/AuthCard.tsx';
+import { CheckEmail } from '#web/features/auth/components/CheckEmail.tsx';
 import { GoogleSignIn } from '#web/features/auth/components/GoogleSignIn.tsx';
 import { useFieldErrorText } from '#web/features/auth/components/useFieldError.ts';
 import { type AuthFailure, type AuthField, authFailure, thrownFailure } from '#web/features/auth/errors.ts';
@@ -16,9 +17,7 @@ import {
   validateName,
   validateNewPassword,
 } from '#web/features/auth/validation.ts';
-import { useAuth } from '#web/lib/auth.tsx';
 import { authClient } from '#web/lib/auth-client.ts';
-import { APP_HOME } from '#web/lib/redirect.ts';
 
 type Values = Record<'name' | 'email' | 'password', string>;
 type Errors = Partial<Record<keyof Values, FieldError | null>>;
@@ -32,19 +31,33 @@ const validators: Record<keyof Values, (value: string) => FieldError | null> = {
 export function SignUpPage() {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
-  const navigate = useNavigate();
-  const { refetch } = useAuth();
   const [values, setValues] = useState<Values>({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   /** Fields the member has left (or tried to submit): only those show inline errors. */
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<AuthFailure | null>(null);
+  /** Set once the server has taken the sign-up: the address the confirmation link went to. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const refs = {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
   };
+
+  /** True from "Use a different email" until the form is back: then the address gets the focus. */
+  const backToForm = useRef(false);
+
+  useEffect(() => {
+    if (sentTo || !backToForm.current) return;
+    backToForm.current = false;
+    refs.email.current?.select();
+  }, [sentTo, refs.email]);
+
+  function changeEmail() {
+    backToForm.current = true;
+    setSentTo(null);
+  }
 
   function update(field: keyof Values, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -76,21 +89,23 @@ export function SignUpPage() {
     }
     setBusy(true);
     setFailure(null);
+    const email = values.email.trim();
     try {
       const { error } = await authClient.signUp.email({
         name: values.name.trim(),
-        email: values.email.trim(),
+        email,
         password: values.password,
       });
+      setBusy(false);
       if (error) {
         const mapped = authFailure(error);
         setFailure(mapped);
-        setBusy(false);
-        if (mapped.field && mapped.field in refs) refs[mapped.field as keyof Values].current?.focus();
+        if (mapped.field) refs[mapped.field].current?.focus();
         return;
       }
-      await refetch();
-      navigate(APP_HOME, { replace: true });
+      // No session yet: the account signs in from the link in the confirmation mail. The answer
+      // is the same for an address that already has an account (its owner gets a mail instead).
+      setSentTo(email);
     } catch (thrown) {
       setFailure(thrownFailure(thrown));
       setBusy(false);
@@ -98,29 +113,29 @@ export function SignUpPage() {
   }
 
   /** A server answer tied to a field is shown under that field; others above the form. */
-  const serverErrorFor = (field: AuthField) =>
-    failure?.field === field
-      ? t(`auth.errors.${failure.key}`, {
-          min: PASSWORD_MIN_LENGTH,
-          max: field === 'name' ? NAME_MAX_LENGTH : PASSWORD_MAX_LENGTH,
-        })
-      : null;
+  const serverErrorFor = (field: AuthField) => (failure?.field === field ? errorText(failure) : null);
   const fieldError = (field: keyof Values) =>
     (touched[field] ? errorText(errors[field]) : null) ?? serverErrorFor(field);
 
+  const footer = (
+    <p>
+      {t('auth.signUp.haveAccount')} <Link to="/login">{t('common.logIn')}</Link>
+    </p>
+  );
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('auth.checkEmail.title')} footer={footer}>
+        <CheckEmail email={sentTo} onUseDifferentEmail={changeEmail} />
+      </AuthCard>
+    );
+  }
+
   return (
-    <AuthCard
-      title={t('auth.signUp.title')}
-      lead={t('auth.signUp.lead')}
-      footer={
-        <p>
-          {t('auth.signUp.haveAccount')} <Link to="/login">{t('common.logIn')}</Link>
-        </p>
-      }
-    >
+    <AuthCard title={t('auth.signUp.title')} lead={t('auth.signUp.lead')} footer={footer}>
       <GoogleSignIn />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {failure && !failure.field ? <Alert tone="error">{t(`auth.errors.${failure.key}`)}</Alert> : null}
+        {failure && !failure.field ? <Alert tone="error">{errorText(failure)}</Alert> : null}
         <TextField
           label={t('auth.fields.name')}
           hint={t('auth.hints.name')}
