@@ -19,7 +19,6 @@ const EXPOSED_ENDPOINTS = [
   'POST /sign-in/email',
   'POST /sign-in/social',
   'GET /callback/*',
-  'POST /callback/*',
   'POST /sign-out',
   'GET /verify-email',
   'POST /send-verification-email',
