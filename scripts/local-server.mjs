@@ -19,7 +19,8 @@ function freePort() {
 /**
  * @param {{ env?: Record<string, string>, dataDir?: string }} [options] extra environment for the
  *   server, and a prepared DATA_DIR to use (removed on stop, like the fresh one)
- * @returns {Promise<{ baseURL: string, dataDir: string, output: () => string, stop: () => Promise<number | null> }>}
+ * @returns {Promise<{ baseURL: string, dataDir: string, pid: number | undefined, output: () => string, stop: () => Promise<number | null> }>}
+ *   `pid` is the server's own process (scripts/start.mjs runs the server in-process)
  */
 export async function startLocalServer({
   env = {},
@@ -67,5 +68,5 @@ export async function startLocalServer({
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { baseURL, dataDir, output: () => output, stop };
+  return { baseURL, dataDir, pid: child.pid, output: () => output, stop };
 }

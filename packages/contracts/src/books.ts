@@ -1,6 +1,6 @@
 // Browsing and previewing books (issue: library, reader and publishing).
 import { z } from 'zod';
-import { commentSchema } from './comments.ts';
+import { commentSchema, myReviewSchema } from './comments.ts';
 import { bookCardSchema, categorySchema } from './index.ts';
 import { langSchema, pageSchema, readerStateSchema, tagSchema } from './library.ts';
 import { authorSchema } from './members.ts';
@@ -29,7 +29,7 @@ export type TagBooks = z.infer<typeof tagBooksSchema>;
 
 /**
  * GET /api/v1/books/:bookId — the preview screen in one request: the book, the member's state
- * with it, and the first page of comments.
+ * with it, the first page of comments and the member's own review.
  */
 export const bookPreviewSchema = z.object({
   /** The book's category, for the breadcrumb in either language. */
@@ -47,7 +47,11 @@ export const bookPreviewSchema = z.object({
     isMine: z.boolean(),
   }),
   state: readerStateSchema,
-  comments: z.object({ items: z.array(commentSchema), nextCursor: z.string().nullable() }),
+  comments: z.object({
+    items: z.array(commentSchema),
+    nextCursor: z.string().nullable(),
+    myReview: myReviewSchema,
+  }),
 });
 export type BookPreview = z.infer<typeof bookPreviewSchema>;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { bookCardSchema } from './index.ts';
 import { authorSchema } from './members.ts';
+import { memberText } from './text.ts';
 
 export const COMMUNITY_LIMITS = {
   thought: 2_000,
@@ -45,9 +46,9 @@ export const thoughtPageSchema = z.object({
 });
 export type ThoughtPage = z.infer<typeof thoughtPageSchema>;
 
-/** POST /api/v1/thoughts — not empty or whitespace only. */
+/** POST /api/v1/thoughts — something visible, no control characters (text.ts). */
 export const newThoughtBodySchema = z.object({
-  content: z.string().trim().min(1, 'Write something first.').max(COMMUNITY_LIMITS.thought),
+  content: memberText({ max: COMMUNITY_LIMITS.thought }),
 });
 
 /** Reply authors are enriched with userNumber, displayName and photoURL (spec). */
@@ -76,7 +77,7 @@ export const replyPageSchema = z.object({ items: z.array(replySchema), nextCurso
 
 /** POST /api/v1/thoughts/:thoughtId/replies → 201 { reply, replyCount }. */
 export const newReplyBodySchema = z.object({
-  reply: z.string().trim().min(1, 'Write something first.').max(COMMUNITY_LIMITS.reply),
+  reply: memberText({ max: COMMUNITY_LIMITS.reply }),
 });
 export const addedReplySchema = z.object({ reply: replySchema, replyCount: z.number().int() });
 
@@ -108,7 +109,8 @@ export const profilePageSchema = z.object({
 });
 export type ProfilePage = z.infer<typeof profilePageSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** A profile field left out is unchanged; '' clears it; otherwise it must show something. */
+const optionalText = (max: number) => memberText({ max, required: false }).optional();
 
 /**
  * PATCH /api/v1/me/profile — multipart/form-data: field `data` = this JSON, optional file `avatar`.

@@ -3,20 +3,24 @@
 // GIF, at most 5 MB; re-encoded to WebP by the server). Text is trimmed by the server (spec).
 import { z } from 'zod';
 import { LIMITS } from './library.ts';
+import { memberText } from './text.ts';
 
-const text = (max: number) => z.string().trim().max(max);
+/** A required field: trimmed, something visible, no control characters (text.ts). */
+const text = (max: number) => memberText({ max });
+/** An optional field: may be '' (the default), otherwise as above. */
+const optionalText = (max: number) => memberText({ max, required: false }).default('');
 
 export const pageInputSchema = z.object({
   order: z.number().int().min(1).max(LIMITS.pagesPerLanguage),
-  header: text(LIMITS.pageHeader).min(1),
-  subHeader: text(LIMITS.pageHeader).default(''),
-  content1: text(LIMITS.pageField).min(1),
-  subHeader2: text(LIMITS.pageHeader).default(''),
-  content2: text(LIMITS.pageField).default(''),
-  subHeader3: text(LIMITS.pageHeader).default(''),
-  content3: text(LIMITS.pageField).default(''),
-  subHeader4: text(LIMITS.pageHeader).default(''),
-  content4: text(LIMITS.pageField).default(''),
+  header: text(LIMITS.pageHeader),
+  subHeader: optionalText(LIMITS.pageHeader),
+  content1: text(LIMITS.pageField),
+  subHeader2: optionalText(LIMITS.pageHeader),
+  content2: optionalText(LIMITS.pageField),
+  subHeader3: optionalText(LIMITS.pageHeader),
+  content3: optionalText(LIMITS.pageField),
+  subHeader4: optionalText(LIMITS.pageHeader),
+  content4: optionalText(LIMITS.pageField),
 });
 export type PageInput = z.input<typeof pageInputSchema>;
 
@@ -30,12 +34,12 @@ const pagesSchema = z
 /** The `data` field of POST /api/v1/books and PUT /api/v1/books/:bookId. */
 export const summaryInputSchema = z
   .object({
-    title: text(LIMITS.title).min(1),
-    author: text(LIMITS.author).min(1),
+    title: text(LIMITS.title),
+    author: text(LIMITS.author),
     categoryId: z.string().min(1).max(100),
-    tags: z.array(text(LIMITS.tag).min(1)).max(LIMITS.tagsPerBook).default([]),
-    aboutBook: text(LIMITS.aboutBook).default(''),
-    bookReference: text(LIMITS.bookReference).default(''),
+    tags: z.array(text(LIMITS.tag)).max(LIMITS.tagsPerBook).default([]),
+    aboutBook: optionalText(LIMITS.aboutBook),
+    bookReference: optionalText(LIMITS.bookReference),
     enPages: pagesSchema.default([]),
     arPages: pagesSchema.default([]),
     /** Edit only: remove the current cover without uploading another. */

@@ -5,7 +5,14 @@ import { bookCardSchema } from './index.ts';
 import { LIMITS } from './library.ts';
 import { authorSchema } from './members.ts';
 
-export const searchQuerySchema = z.object({ q: z.string().trim().min(1).max(LIMITS.searchQuery) });
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LIMITS.searchQuery)
+    .regex(/^\P{Cc}*$/u, 'A search cannot contain control characters.'),
+});
 
 export const searchResultsSchema = z.object({
   /** The normalised words searched for (see search-text.ts), for highlighting. */

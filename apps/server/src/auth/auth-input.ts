@@ -3,6 +3,7 @@
 // hard to guess. A refusal is a 400 in better-auth's shape, `{ code, message }`, with nothing
 // written. A password change always ends the member's other sessions.
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '@sahifa/contracts';
+import { memberText } from '@sahifa/contracts/text';
 import { APIError } from 'better-auth/api';
 import { PASSWORD_TOO_WEAK, passwordWeakness } from './password-policy.ts';
 
@@ -10,10 +11,8 @@ const SIGN_UP_FIELDS = new Set(['name', 'email', 'password', 'callbackURL', 'rem
 
 const refuse = (code: string, message: string) => new APIError('BAD_REQUEST', { code, message });
 
-// Whitespace, format characters (zero-width spaces and joiners) and Hangul fillers show nothing.
-const INVISIBLE = /[\p{Z}\p{Cf}\s\u3164\u115F\u1160\uFFA0]/gu;
-// Control characters other than tab and line breaks.
-const CONTROL = /(?![\t\n\r])\p{Cc}/u;
+/** The same rule as every other text a member writes: something visible, no control characters. */
+const nameSchema = memberText({ max: NAME_MAX_LENGTH });
 
 function checkPassword(password: unknown, userInputs: string[]) {
   if (typeof password !== 'string') return; // better-auth answers a missing password itself
@@ -31,14 +30,19 @@ function checkSignUp(body: Record<string, unknown>) {
   if (typeof email === 'string' && email.length > EMAIL_MAX_LENGTH) {
     throw refuse('EMAIL_TOO_LONG', `Email must be at most ${EMAIL_MAX_LENGTH} characters.`);
   }
-  if (typeof name !== 'string' || CONTROL.test(name) || name.replace(INVISIBLE, '') === '') {
+  const parsed = nameSchema.safeParse(name);
+  if (!parsed.success) {
+    if (typeof name === 'string' && name.trim().length > NAME_MAX_LENGTH) {
+      throw refuse('NAME_TOO_LONG', `Name must be at most ${NAME_MAX_LENGTH} characters.`);
+    }
     throw refuse('NAME_REQUIRED', 'Please enter your name.');
   }
-  const trimmed = name.trim();
-  if (trimmed.length > NAME_MAX_LENGTH) {
-    throw refuse('NAME_TOO_LONG', `Name must be at most ${NAME_MAX_LENGTH} characters.`);
-  }
-  const words = [trimmed, ...trimmed.split(/\s+/), ...(typeof email === 'string' ? email.split(/[@.+_-]/) : [])];
+  const trimmed = parsed.data;
+  const words = [
+    trimmed,
+    ...trimmed.split(/\s+/),
+    ...(typeof email === 'string' ? email.split(/[@.+_-]/) : []),
+  ];
   checkPassword(password, words);
   return { context: { body: { ...body, name: trimmed } } };
 }

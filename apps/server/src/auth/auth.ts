@@ -13,7 +13,7 @@ import { existingAccountMail, resetPasswordMail, verifyEmailMail } from '#server
 import type { Mailer } from '#server/mail/mailer.ts';
 import { validateAuthInput } from './auth-input.ts';
 import { createMemoryRateLimitStorage, type RateLimitRule } from './rate-limit-storage.ts';
-import { createUserNumbers } from './user-number.ts';
+import { createUserNumberHook } from './user-number.ts';
 
 export interface AuthRateLimits {
   /** Sign-in, sign-up, forgot and reset password, per client IP. */
@@ -56,7 +56,6 @@ export function createAuth({ config, database, secret, mailer, logger, rateLimit
     '/change-password',
     '/send-verification-email',
   ];
-  const nextUserNumber = createUserNumbers(database);
   /** In the file-mail default nobody receives mail: the log shows the link instead. */
   const logLink = (what: string, to: string, url: string) => {
     if (mailer.kind === 'file') logger.info({ to, url }, `${what} link (mail saved to DATA_DIR/mail)`);
@@ -145,7 +144,7 @@ export function createAuth({ config, database, secret, mailer, logger, rateLimit
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, userNumber: await nextUserNumber() } }),
+          before: createUserNumberHook(database),
         },
       },
     },

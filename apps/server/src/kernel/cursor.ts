@@ -22,7 +22,9 @@ export function decodeCursor(cursor: string | undefined, size: number): string[]
   if (
     !Array.isArray(keys) ||
     keys.length !== size ||
-    !keys.every((key) => typeof key === 'string' && key.length > 0 && key.length <= 100)
+    !keys.every(
+      (key) => typeof key === 'string' && key.length > 0 && key.length <= 100 && !/\p{Cc}/u.test(key),
+    )
   ) {
     throw new AppError(400, 'INVALID_CURSOR', INVALID_CURSOR_MESSAGE);
   }

@@ -1,6 +1,6 @@
 // Outgoing mail. Default: each message is written to DATA_DIR/mail as JSON (nothing to install,
 // and tests read it back). With SMTP_URL set, messages go out through nodemailer's SMTP transport.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -53,7 +53,10 @@ function createFileMailer({ from, dataDir }: MailerOptions): Mailer {
       const to = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_').slice(0, 80);
       const file = path.join(dir, `${stamp}-${seq}-${to}.json`);
       const body = { from, date: new Date().toISOString(), ...message };
-      await writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+      // Written beside, then renamed: whoever reads the folder never sees half a mail.
+      const temp = path.join(dir, `.${path.basename(file)}.tmp`);
+      await writeFile(temp, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+      await rename(temp, file);
     },
     close: () => {},
   };

@@ -13,9 +13,10 @@ export function mailsTo(dataDir: string, to: string): SavedMail[] {
   const dir = path.join(dataDir, 'mail');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
+    .filter((file) => !file.startsWith('.'))
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as SavedMail)
-    .filter((mail) => mail.to === to.toLowerCase() || mail.to === to);
+    .filter((mail) => mail.to.toLowerCase() === to.toLowerCase());
 }
 
 /** The newest mail to `to`; throws when there is none. */

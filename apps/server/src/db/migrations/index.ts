@@ -3,8 +3,12 @@
 import type { Migration } from 'kysely';
 import { initialMigration } from './0001_initial.ts';
 import { searchMigration } from './0002_search.ts';
+import { oneReviewPerMemberMigration } from './0003_one_review_per_member.ts';
+import { trustedAccountsMigration } from './0004_trusted_accounts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
   '0002_search': searchMigration,
+  '0003_one_review_per_member': oneReviewPerMemberMigration,
+  '0004_trusted_accounts': trustedAccountsMigration,
 };

@@ -260,7 +260,7 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
         { id: 'stoicism', name: 'Stoicism' },
       ]);
       expect(body.state).toEqual({ bookmarked: false, progress: null, finishedAt: null });
-      expect(body.comments).toEqual({ items: [], nextCursor: null });
+      expect(body.comments).toEqual({ items: [], nextCursor: null, myReview: null });
     });
 
     it("shows a member summary's publisher, isMine for its author only, and the Darker fallback name", async () => {
@@ -363,6 +363,29 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
         arPages: 40,
         tags: Array.from({ length: 6 }, (_, i) => `cost-${i}`),
       });
+      // One review per member and book: Alice, Bob and 23 more readers review the big one.
+      const now = new Date().toISOString();
+      const readers = Array.from({ length: 23 }, (_, i) => `cost-reader-${i}`);
+      await t.db
+        .insertInto('user')
+        .values(
+          readers.map((id, i) => ({
+            id,
+            name: id,
+            email: `${id}@example.com`,
+            email_verified: engine === 'sqlite' ? 0 : false,
+            image: null,
+            created_at: now,
+            updated_at: now,
+            user_number: 700_000 + i,
+            pronouns: null,
+            bio: null,
+            location: null,
+            website: null,
+          })),
+        )
+        .execute();
+      const reviewers = [alice.id, bob.id, ...readers];
       await t.db
         .insertInto('book_comment')
         .values([
@@ -370,7 +393,7 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
           ...Array.from({ length: 25 }, (_, i) => ({
             id: `big-c-${i}`,
             book_id: 'big',
-            user_id: i % 2 ? alice.id : bob.id,
+            user_id: reviewers[i] as string,
             rating: 4,
             comment: `c${i}`,
             date: at(10 + i),

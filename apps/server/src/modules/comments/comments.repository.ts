@@ -1,6 +1,7 @@
 // The only Kysely code of the comments module. A book's rating_count and rating_sum change in
 // the same transaction as its comment rows, so the average never needs a scan of the comments.
-import type { Kysely } from 'kysely';
+// A member has one review per book (unique index on book_comment (book_id, user_id)).
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
@@ -38,61 +39,91 @@ export function createCommentsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Newest first; `after` is the (date, id) of the last comment already shown. */
-    async listComments(bookId: string, after: readonly [string, string] | undefined, limit: number) {
-      let query = db
-        .selectFrom('book_comment')
-        .innerJoin('user', 'user.id', 'book_comment.user_id')
-        .select([
-          'book_comment.id',
-          'book_comment.book_id',
-          'book_comment.user_id',
-          'book_comment.rating',
-          'book_comment.comment',
-          'book_comment.date',
-          'user.user_number as author_number',
-          'user.name as author_name',
-          'user.image as author_image',
-        ])
-        .where('book_comment.book_id', '=', bookId);
+    /**
+     * A page of comments, newest first (`after` is the (date, id) of the last comment already
+     * shown), and the viewer's own review wherever it falls in the list: one statement, a UNION
+     * ALL of the page and the viewer's row (found through the unique (book_id, user_id) index).
+     */
+    async listComments(
+      bookId: string,
+      viewerId: string,
+      after: readonly [string, string] | undefined,
+      limit: number,
+    ): Promise<{ rows: CommentRow[]; mine: CommentRow | undefined }> {
+      const comments = () =>
+        db
+          .selectFrom('book_comment')
+          .innerJoin('user', 'user.id', 'book_comment.user_id')
+          .select([
+            'book_comment.id',
+            'book_comment.book_id',
+            'book_comment.user_id',
+            'book_comment.rating',
+            'book_comment.comment',
+            'book_comment.date',
+            'user.user_number as author_number',
+            'user.name as author_name',
+            'user.image as author_image',
+          ])
+          .where('book_comment.book_id', '=', bookId);
+      let page = comments().select(sql<number>`0`.as('is_mine'));
       if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
+        page = page.where(({ eb, refTuple, tuple }) =>
           eb(refTuple('book_comment.date', 'book_comment.id'), '<', tuple(after[0], after[1])),
         );
       }
-      const rows: CommentRow[] = await query
-        .orderBy('book_comment.date', 'desc')
-        .orderBy('book_comment.id', 'desc')
-        .limit(limit)
+      page = page.orderBy('book_comment.date', 'desc').orderBy('book_comment.id', 'desc').limit(limit);
+      const mine = comments()
+        .select(sql<number>`1`.as('is_mine'))
+        .where('book_comment.user_id', '=', viewerId);
+      const rows = await db
+        .selectFrom(page.as('page'))
+        .selectAll()
+        .unionAll(db.selectFrom(mine.as('mine')).selectAll())
+        .orderBy('is_mine')
+        .orderBy('date', 'desc')
+        .orderBy('id', 'desc')
         .execute();
-      return rows;
+      const strip = ({ is_mine: _, ...row }: (typeof rows)[number]): CommentRow => row;
+      return {
+        rows: rows.filter((row) => Number(row.is_mine) === 0).map(strip),
+        mine: rows.filter((row) => Number(row.is_mine) === 1).map(strip)[0],
+      };
     },
 
     /**
-     * Adds the comment and counts its rating in one transaction. Returns the comment with its
-     * author and the book's new counters, or null when the book does not exist.
+     * Saves the member's review of the book — a new row, or their existing one edited (same id)
+     * — and moves the book's counters by the difference, in one transaction. Returns the review
+     * with its author, whether it was new, and the book's new counters; null for an unknown book.
      */
-    async addComment(input: {
+    async saveReview(input: {
       id: string;
       bookId: string;
       userId: string;
       rating: number;
       comment: string;
       date: string;
-    }): Promise<{ comment: CommentRow; rating: RatingRow } | null> {
+    }): Promise<{ comment: CommentRow; created: boolean; rating: RatingRow } | null> {
       return db.transaction().execute(async (trx) => {
-        // Updating the book first locks its row, so it cannot disappear under the insert.
-        const rating = await trx
+        // Lock the book's row first (a no-op update; PostgreSQL holds the lock to the commit,
+        // SQLite has one writer anyway), so two ratings of the same book by the same member run
+        // one after the other: the second sees the first's row and edits it. Deleting a comment
+        // takes the same lock first, so the two never wait on each other in opposite orders.
+        const book = await trx
           .updateTable('book')
-          .set((eb) => ({
-            rating_count: eb('book.rating_count', '+', 1),
-            rating_sum: eb('book.rating_sum', '+', input.rating),
-          }))
+          .set((eb) => ({ rating_count: eb.ref('book.rating_count') }))
           .where('book.id', '=', input.bookId)
-          .returning(['book.rating_count', 'book.rating_sum'])
+          .returning('book.id')
           .executeTakeFirst();
-        if (!rating) return null;
-        await trx
+        if (!book) return null;
+        const previous = await trx
+          .selectFrom('book_comment')
+          .select(['book_comment.rating'])
+          .where('book_comment.book_id', '=', input.bookId)
+          .where('book_comment.user_id', '=', input.userId)
+          .executeTakeFirst();
+        // The unique (book_id, user_id) index is the last word: an edit keeps the row and its id.
+        const saved = await trx
           .insertInto('book_comment')
           .values({
             id: input.id,
@@ -102,7 +133,25 @@ export function createCommentsRepository(db: Kysely<Database>) {
             comment: input.comment,
             date: input.date,
           })
-          .execute();
+          .onConflict((oc) =>
+            oc.columns(['book_id', 'user_id']).doUpdateSet((eb) => ({
+              rating: eb.ref('excluded.rating'),
+              comment: eb.ref('excluded.comment'),
+              date: eb.ref('excluded.date'),
+            })),
+          )
+          .returning(['book_comment.id'])
+          .executeTakeFirstOrThrow();
+        const oldRating = previous ? Number(previous.rating) : 0;
+        const rating = await trx
+          .updateTable('book')
+          .set((eb) => ({
+            rating_count: eb('book.rating_count', '+', previous ? 0 : 1),
+            rating_sum: eb('book.rating_sum', '+', input.rating - oldRating),
+          }))
+          .where('book.id', '=', input.bookId)
+          .returning(['book.rating_count', 'book.rating_sum'])
+          .executeTakeFirstOrThrow();
         const author = await trx
           .selectFrom('user')
           .select(['user.user_number', 'user.name', 'user.image'])
@@ -110,7 +159,7 @@ export function createCommentsRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         return {
           comment: {
-            id: input.id,
+            id: saved.id,
             book_id: input.bookId,
             user_id: input.userId,
             rating: input.rating,
@@ -120,6 +169,7 @@ export function createCommentsRepository(db: Kysely<Database>) {
             author_name: author.name,
             author_image: author.image,
           },
+          created: !previous,
           rating,
         };
       });
@@ -130,23 +180,31 @@ export function createCommentsRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
         const found = await trx
           .selectFrom('book_comment')
-          .select(['book_comment.user_id', 'book_comment.book_id', 'book_comment.rating'])
+          .select(['book_comment.user_id', 'book_comment.book_id'])
           .where('book_comment.id', '=', commentId)
           .executeTakeFirst();
         if (!found) return { status: 'not_found' };
         if (found.user_id !== userId) return { status: 'forbidden' };
+        // The book's row first, as saveReview takes it (see there).
+        await trx
+          .updateTable('book')
+          .set((eb) => ({ rating_count: eb.ref('book.rating_count') }))
+          .where('book.id', '=', found.book_id)
+          .execute();
+        // The rating as it is now (an edit may have changed it since the first read).
         const deleted = await trx
           .deleteFrom('book_comment')
           .where('book_comment.id', '=', commentId)
           .where('book_comment.user_id', '=', userId)
+          .returning('book_comment.rating')
           .executeTakeFirst();
         // Another request deleted it between the two statements: count its rating out only once.
-        if (Number(deleted.numDeletedRows) === 0) return { status: 'not_found' };
+        if (!deleted) return { status: 'not_found' };
         const rating = await trx
           .updateTable('book')
           .set((eb) => ({
             rating_count: eb('book.rating_count', '-', 1),
-            rating_sum: eb('book.rating_sum', '-', found.rating),
+            rating_sum: eb('book.rating_sum', '-', Number(deleted.rating)),
           }))
           .where('book.id', '=', found.book_id)
           .returning(['book.rating_count', 'book.rating_sum'])

@@ -21,7 +21,9 @@ export async function commentsRoutes(fastify: FastifyInstance, { comments }: { c
     {
       schema: {
         tags: ['comments'],
-        summary: "A book's comments, newest first (cursor pagination), with its average rating",
+        summary:
+          "A book's comments, newest first (cursor pagination), with its average rating and the " +
+          "member's own review (myReview, wherever it falls in the list)",
         params: bookIdParamsSchema,
         querystring: cursorQuerySchema,
         response: { 200: commentPageSchema },
@@ -39,16 +41,21 @@ export async function commentsRoutes(fastify: FastifyInstance, { comments }: { c
     {
       schema: {
         tags: ['comments'],
-        summary: 'Rate a book (1–5) with an optional comment; answers the new average at once',
+        summary:
+          'Rate a book (1–5) with an optional comment; one review per member: rating again edits it. ' +
+          'Answers the review and the new average at once',
         params: bookIdParamsSchema,
         body: newCommentBodySchema,
-        response: { 201: addedCommentSchema },
+        response: {
+          200: addedCommentSchema.describe("The member's existing review, edited (same id, dated now)"),
+          201: addedCommentSchema.describe("The member's first review of this book"),
+        },
       },
     },
     async (request, reply) => {
       const user = await requireMember(request);
-      const added = await comments.add(user.id, request.params.bookId, request.body);
-      return reply.status(201).send(added);
+      const { created, review } = await comments.rate(user.id, request.params.bookId, request.body);
+      return reply.status(created ? 201 : 200).send(review);
     },
   );
 

@@ -1,7 +1,8 @@
-// Comment and rating rules: a rating 1–5 with an optional comment; newest first; only the
-// author deletes; the average is sum / count, 0 when there are none (spec).
+// Comment and rating rules: a rating 1–5 with an optional comment; one review per member per
+// book (rating again edits it and moves it to the top); newest first; only the author deletes;
+// the average is sum / count, 0 when there are none (spec).
 import { randomUUID } from 'node:crypto';
-import type { Comment, CommentPage, NewCommentBody } from '@sahifa/contracts/comments';
+import type { AddedComment, Comment, CommentPage, NewCommentBody } from '@sahifa/contracts/comments';
 import { PAGE_SIZE } from '@sahifa/contracts/library';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
@@ -31,7 +32,10 @@ export function toRatingSummary(row: RatingRow) {
 }
 
 export function createCommentsService(repository: CommentsRepository) {
-  /** A page of comments, newest first; no check that the book exists. */
+  /**
+   * A page of comments, newest first, and the viewer's own review wherever it falls in the list
+   * (their form edits it); no check that the book exists.
+   */
   async function listPage(
     bookId: string,
     viewerId: string,
@@ -39,9 +43,13 @@ export function createCommentsService(repository: CommentsRepository) {
     limit: number = PAGE_SIZE.comments,
   ) {
     const after = decodeCursor(cursor, 2) as [string, string] | undefined;
-    const rows = await repository.listComments(bookId, after, limit + 1);
+    const { rows, mine } = await repository.listComments(bookId, viewerId, after, limit + 1);
     const page = toPage(rows, limit, (row) => [row.date, row.id]);
-    return { items: page.items.map((row) => toComment(row, viewerId)), nextCursor: page.nextCursor };
+    return {
+      items: page.items.map((row) => toComment(row, viewerId)),
+      nextCursor: page.nextCursor,
+      myReview: mine ? toComment(mine, viewerId) : null,
+    };
   }
 
   return {
@@ -58,8 +66,16 @@ export function createCommentsService(repository: CommentsRepository) {
       return { ...page, rating: toRatingSummary(rating) };
     },
 
-    async add(userId: string, bookId: string, body: NewCommentBody) {
-      const added = await repository.addComment({
+    /**
+     * The member rates the book: their first rating adds a review (`created`), a later one edits
+     * it — new rating and comment, dated now, same id — and the average follows at once.
+     */
+    async rate(
+      userId: string,
+      bookId: string,
+      body: NewCommentBody,
+    ): Promise<{ created: boolean; review: AddedComment }> {
+      const saved = await repository.saveReview({
         id: randomUUID(),
         bookId,
         userId,
@@ -67,8 +83,11 @@ export function createCommentsService(repository: CommentsRepository) {
         comment: body.comment.trim(),
         date: nowIso(),
       });
-      if (!added) throw bookNotFound();
-      return { comment: toComment(added.comment, userId), rating: toRatingSummary(added.rating) };
+      if (!saved) throw bookNotFound();
+      return {
+        created: saved.created,
+        review: { comment: toComment(saved.comment, userId), rating: toRatingSummary(saved.rating) },
+      };
     },
 
     async remove(userId: string, commentId: string) {

@@ -1,3 +1,4 @@
+import { bookPreviewSchema } from '@sahifa/contracts/books';
 import { addedCommentSchema, commentPageSchema, ratingSummarySchema } from '@sahifa/contracts/comments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
@@ -10,12 +11,14 @@ describe.each(engines)('comments and ratings on %s', (engine) => {
   let t: TestApp;
   let alice: TestMember;
   let bob: TestMember;
+  let carol: TestMember;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
     alice = await signUpMember(t.app, 'Alice');
     bob = await signUpMember(t.app, 'Bob');
+    carol = await signUpMember(t.app, 'Carol');
   });
   afterAll(async () => {
     await t?.close();
@@ -28,6 +31,39 @@ describe.each(engines)('comments and ratings on %s', (engine) => {
       .where('id', '=', bookId)
       .executeTakeFirstOrThrow()
       .then((row) => ({ count: Number(row.rating_count), sum: Number(row.rating_sum) }));
+
+  const reviewsOf = (bookId: string, userId: string) =>
+    t.db
+      .selectFrom('book_comment')
+      .select(['id', 'rating', 'comment', 'date'])
+      .where('book_id', '=', bookId)
+      .where('user_id', '=', userId)
+      .execute();
+
+  /** Readers written straight into the user table: many reviewers without many sign-ups. */
+  async function insertReaders(prefix: string, count: number): Promise<string[]> {
+    const now = new Date().toISOString();
+    const { n } = await t.db
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: `${prefix}-${i}`,
+      name: `Reader ${i}`,
+      email: `${prefix}-${i}@example.com`,
+      email_verified: engine === 'sqlite' ? 0 : false,
+      image: null,
+      created_at: now,
+      updated_at: now,
+      user_number: 500_000 + Number(n) * 100 + i,
+      pronouns: null,
+      bio: null,
+      location: null,
+      website: null,
+    }));
+    await t.db.insertInto('user').values(rows).execute();
+    return rows.map((r) => r.id);
+  }
 
   it('refuses every endpoint when signed out', async () => {
     const requests: [Parameters<typeof call>[2], string, unknown?][] = [
@@ -82,7 +118,7 @@ describe.each(engines)('comments and ratings on %s', (engine) => {
   it('returns the exact average (no rounding) and the Darker name for a member without one', async () => {
     await t.db.updateTable('user').set({ name: '' }).where('id', '=', bob.id).execute();
     await call(t.app, alice, 'POST', '/api/v1/books/test-two/comments', { rating: 5 });
-    await call(t.app, alice, 'POST', '/api/v1/books/test-two/comments', { rating: 4 });
+    await call(t.app, carol, 'POST', '/api/v1/books/test-two/comments', { rating: 4 });
     const res = await call(t.app, bob, 'POST', '/api/v1/books/test-two/comments', { rating: 4 });
     expect(res.json().rating.averageRating).toBeCloseTo(13 / 3, 10);
     expect(res.json().comment.author.displayName).toBe('Darker');
@@ -109,12 +145,31 @@ describe.each(engines)('comments and ratings on %s', (engine) => {
     expect(await counters('test-one')).toEqual(before);
     expect(await countRows(t.db, 'book_comment', alice.id)).toBe(rowsBefore);
 
-    const longest = await call(t.app, alice, 'POST', '/api/v1/books/test-one/comments', {
+    const longest = await call(t.app, carol, 'POST', '/api/v1/books/test-one/comments', {
       rating: 5,
       comment: 'y'.repeat(2000),
     });
     expect(longest.statusCode).toBe(201);
-    await call(t.app, alice, 'DELETE', `/api/v1/comments/${longest.json().comment.id}`);
+    await call(t.app, carol, 'DELETE', `/api/v1/comments/${longest.json().comment.id}`);
+    expect(await counters('test-one')).toEqual(before);
+  });
+
+  it('refuses a comment of only invisible characters, or with control characters, and writes nothing', async () => {
+    const before = await counters('test-one');
+    const rowsBefore = await countRows(t.db, 'book_comment', carol.id);
+    for (const comment of [
+      '\u200B\u200C\u200D\u2060\uFEFF',
+      ' \u200B \u3164 ',
+      'fine\u0000',
+      'bell\u0007',
+      'c1\u0085',
+    ]) {
+      const res = await call(t.app, carol, 'POST', '/api/v1/books/test-one/comments', { rating: 4, comment });
+      expect(res.statusCode, JSON.stringify(comment)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    expect(await counters('test-one')).toEqual(before);
+    expect(await countRows(t.db, 'book_comment', carol.id)).toBe(rowsBefore);
   });
 
   it('answers 404 for an unknown book and writes nothing', async () => {
@@ -155,15 +210,22 @@ describe.each(engines)('comments and ratings on %s', (engine) => {
     const after = commentPageSchema.parse(
       (await call(t.app, bob, 'GET', '/api/v1/books/test-one/comments')).json(),
     );
-    expect(after).toEqual({ items: [], nextCursor: null, rating: { averageRating: 0, ratingCount: 0 } });
+    expect(after).toEqual({
+      items: [],
+      nextCursor: null,
+      rating: { averageRating: 0, ratingCount: 0 },
+      myReview: null,
+    });
   });
 
   it('pages comments newest first across pages with no duplicates or gaps, ties included', async () => {
     await insertBook(t.db, { id: 'talked-about', categoryId: 'history', addedAt: at(0) });
+    // One review per member: Alice's is the oldest, so it is on the last page.
+    const readers = [alice.id, ...(await insertReaders('talker', 24))];
     const rows = Array.from({ length: 25 }, (_, i) => ({
       id: `c-${String(i).padStart(2, '0')}`,
       book_id: 'talked-about',
-      user_id: i % 2 === 0 ? alice.id : bob.id,
+      user_id: readers[i] as string,
       rating: (i % 5) + 1,
       comment: `comment ${i}`,
       date: at(Math.floor(i / 4)),
@@ -192,9 +254,98 @@ describe.each(engines)('comments and ratings on %s', (engine) => {
       (await call(t.app, bob, 'GET', '/api/v1/books/talked-about/comments')).json(),
     );
     expect(byDefault.items).toHaveLength(20);
+    expect(byDefault.myReview).toBeNull();
+
+    // Alice's review is not on the first page, but the page carries it for her form.
+    const forAlice = commentPageSchema.parse(
+      (await call(t.app, alice, 'GET', '/api/v1/books/talked-about/comments?limit=10')).json(),
+    );
+    expect(forAlice.items.map((c) => c.id)).not.toContain('c-00');
+    expect(forAlice.myReview).toMatchObject({ id: 'c-00', rating: 1, comment: 'comment 0', isMine: true });
+    const preview = bookPreviewSchema.parse(
+      (await call(t.app, alice, 'GET', '/api/v1/books/talked-about')).json(),
+    );
+    expect(preview.comments.myReview).toMatchObject({ id: 'c-00', isMine: true });
 
     const bad = await call(t.app, bob, 'GET', '/api/v1/books/talked-about/comments?cursor=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('INVALID_CURSOR');
+  });
+
+  it('keeps one review per member: a second rating edits the first (200, same id, counters by the difference)', async () => {
+    await insertBook(t.db, { id: 'reviewed', categoryId: 'history', addedAt: at(1) });
+    const post = (member: TestMember, rating: number, comment?: string) =>
+      call(t.app, member, 'POST', '/api/v1/books/reviewed/comments', { rating, comment });
+
+    const first = await post(alice, 2, 'First impression');
+    expect(first.statusCode).toBe(201);
+    const original = addedCommentSchema.parse(first.json());
+    expect(original.rating).toEqual({ averageRating: 2, ratingCount: 1 });
+    expect((await post(bob, 4)).statusCode).toBe(201);
+    expect(await counters('reviewed')).toEqual({ count: 2, sum: 6 });
+
+    for (const [rating, comment] of [
+      [5, 'Better on a second reading'],
+      [1, 'No'],
+      [3, ''],
+      [4, '  Settled: a good book.  '],
+    ] as const) {
+      const res = await post(alice, rating, comment);
+      expect(res.statusCode, res.body).toBe(200);
+      const edited = addedCommentSchema.parse(res.json());
+      expect(edited.comment).toMatchObject({ id: original.comment.id, rating, isMine: true });
+      expect(edited.rating).toEqual({ averageRating: (rating + 4) / 2, ratingCount: 2 });
+      expect(edited.comment.date >= original.comment.date).toBe(true);
+    }
+    expect(await counters('reviewed')).toEqual({ count: 2, sum: 8 });
+    const rows = await reviewsOf('reviewed', alice.id);
+    expect(rows).toEqual([
+      { id: original.comment.id, rating: 4, comment: 'Settled: a good book.', date: expect.any(String) },
+    ]);
+
+    // The edited review is the newest; the list shows it once.
+    const page = commentPageSchema.parse(
+      (await call(t.app, alice, 'GET', '/api/v1/books/reviewed/comments')).json(),
+    );
+    expect(page.items.map((c) => [c.id, c.rating, c.comment])).toEqual([
+      [original.comment.id, 4, 'Settled: a good book.'],
+      [expect.any(String), 4, ''],
+    ]);
+    expect(page.rating).toEqual({ averageRating: 4, ratingCount: 2 });
+    expect(page.myReview).toMatchObject({ id: original.comment.id, rating: 4 });
+    const forBob = commentPageSchema.parse(
+      (await call(t.app, bob, 'GET', '/api/v1/books/reviewed/comments')).json(),
+    );
+    expect(forBob.myReview).toMatchObject({ rating: 4, comment: '', isMine: true });
+
+    // Deleting it makes room for a new one (201, a new id).
+    await call(t.app, alice, 'DELETE', `/api/v1/comments/${original.comment.id}`);
+    expect(await counters('reviewed')).toEqual({ count: 1, sum: 4 });
+    const again = await post(alice, 1);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().comment.id).not.toBe(original.comment.id);
+    expect(await counters('reviewed')).toEqual({ count: 2, sum: 5 });
+  });
+
+  it('keeps one review when one member posts several at once', async () => {
+    await insertBook(t.db, { id: 'raced', categoryId: 'history', addedAt: at(2) });
+    const ratings = [1, 2, 3, 4, 5, 3];
+    const responses = await Promise.all(
+      ratings.map((rating) =>
+        call(t.app, carol, 'POST', '/api/v1/books/raced/comments', { rating, comment: `r${rating}` }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((r) => r.json().comment.id)).size).toBe(1);
+    const rows = await reviewsOf('raced', carol.id);
+    expect(rows).toHaveLength(1);
+    expect(await counters('raced')).toEqual({ count: 1, sum: rows[0]?.rating });
+  });
+
+  it('documents 200 (edited) and 201 (new) for a rating', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const responses = spec.paths['/api/v1/books/{bookId}/comments'].post.responses;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '201']));
   });
 });

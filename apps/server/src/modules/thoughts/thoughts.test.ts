@@ -130,6 +130,37 @@ describe.each(engines)('thoughts, replies and likes on %s', (engine) => {
     expect((await call(t.app, alice, 'GET', '/api/v1/thoughts?cursor=bad!')).statusCode).toBe(400);
   });
 
+  it('refuses thoughts and replies of only invisible characters, or with control characters, writing nothing', async () => {
+    const thoughtsBefore = await count('thought');
+    const repliesBefore = await count('thought_reply');
+    const target = await post(alice, 'Something visible');
+    const invisible = [
+      '\u200B\u200C\u200D\u2060\uFEFF',
+      '\u200B \n\t\u200B',
+      '\u3164\u115F\u1160',
+      '\u00A0\u2028\u200E',
+    ];
+    for (const text of [...invisible, 'hello\u0000world', '\u0000', 'bell\u0007', 'c1\u0085control']) {
+      const thought = await call(t.app, alice, 'POST', '/api/v1/thoughts', { content: text });
+      expect(thought.statusCode, JSON.stringify(text)).toBe(400);
+      expect(thought.json().error.code).toBe('VALIDATION_ERROR');
+      const reply = await call(t.app, bob, 'POST', `/api/v1/thoughts/${target.id}/replies`, { reply: text });
+      expect(reply.statusCode, JSON.stringify(text)).toBe(400);
+    }
+    const blank = await call(t.app, alice, 'POST', '/api/v1/thoughts', { content: invisible[0] });
+    expect(blank.json().error.message).toContain('Write something first.');
+    expect(await count('thought')).toBe(thoughtsBefore + 1);
+    expect(await count('thought_reply')).toBe(repliesBefore);
+    expect(await counters(target.id)).toEqual({ likes: 0, replies: 0 });
+
+    // Joiners inside Arabic (and Persian) words are text, not filler; \r\n becomes \n.
+    const arabic = 'لا\u200Dإله\r\nمی\u200Cخواهم\tنعم';
+    const kept = await post(alice, arabic);
+    expect(kept.content).toBe('لا\u200Dإله\nمی\u200Cخواهم\tنعم');
+    const replied = await reply(bob, target.id, 'شكرًا\u200C!');
+    expect(replied.reply.reply).toBe('شكرًا\u200C!');
+  });
+
   it('likes are idempotent, counted from the counter, and 404 on unknown thoughts', async () => {
     const thought = await post(alice, 'Like me');
     const like = async (m: TestMember, method: 'PUT' | 'DELETE') => {

@@ -18,11 +18,7 @@ export interface SweepResult {
   removed: number;
 }
 
-export function createUploadsService(deps: {
-  repository: UploadsRepository;
-  storage: Storage;
-  log: Logger;
-}) {
+export function createUploadsService(deps: { repository: UploadsRepository; storage: Storage; log: Logger }) {
   const { repository, storage, log } = deps;
 
   /** The keys the rows point at. */

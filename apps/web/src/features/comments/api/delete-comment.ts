@@ -1,5 +1,6 @@
 import type { RatingSummary } from '@sahifa/contracts/comments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { withoutComment } from '#web/features/comments/review-cache.ts';
 import { apiFetch } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 import type { CommentPages } from './comments.ts';
@@ -15,16 +16,7 @@ export function useDeleteComment(bookId: string) {
     mutationFn: (commentId: string) => deleteComment(commentId),
     onSuccess: (rating, commentId) => {
       queryClient.setQueryData<CommentPages>(queryKeys.bookComments(bookId), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((page) => ({
-                ...page,
-                rating,
-                items: page.items.filter((comment) => comment.id !== commentId),
-              })),
-            }
-          : old,
+        withoutComment(old, commentId, rating),
       );
     },
   });

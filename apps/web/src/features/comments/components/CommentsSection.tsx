@@ -32,16 +32,20 @@ interface CommentsSectionProps {
   onRatingChange: (rating: Rating) => void;
 }
 
-/** Ratings and comments of a book: the form (id "rate", linked from the reader) and the list. */
+/**
+ * Ratings and comments of a book: the form (id "rate", linked from the reader) and the list. A
+ * member has one review per book: once they have one, the form edits it.
+ */
 export function CommentsSection({ bookId, initial, rating, loadedAt, onRatingChange }: CommentsSectionProps) {
   const { t } = useTranslation();
   const comments = useComments(bookId, { ...initial, rating }, loadedAt);
   const items = comments.data.pages.flatMap((page) => page.items);
+  const myReview = comments.data.pages[0]?.myReview ?? null;
 
   return (
     <section className={styles.section} aria-labelledby="comments-title">
       <h2 id="comments-title">{t('comments.title')}</h2>
-      <CommentForm bookId={bookId} onRatingChange={onRatingChange} />
+      <CommentForm bookId={bookId} myReview={myReview} onRatingChange={onRatingChange} />
       {items.length === 0 ? (
         <EmptyState>{t('comments.empty')}</EmptyState>
       ) : (
@@ -64,17 +68,38 @@ export function CommentsSection({ bookId, initial, rating, loadedAt, onRatingCha
   );
 }
 
-function CommentForm({ bookId, onRatingChange }: { bookId: string; onRatingChange: (r: Rating) => void }) {
+function CommentForm({
+  bookId,
+  myReview,
+  onRatingChange,
+}: {
+  bookId: string;
+  /** The member's own review of the book: the form shows it and sending edits it. */
+  myReview: Comment | null;
+  onRatingChange: (r: Rating) => void;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const add = useAddComment(bookId);
-  const [stars, setStars] = useState<number | null>(null);
-  const [text, setText] = useState('');
+  const [stars, setStars] = useState<number | null>(myReview?.rating ?? null);
+  const [text, setText] = useState(myReview?.comment ?? '');
   const [missingRating, setMissingRating] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<'added' | 'updated' | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const titleId = useId();
   const textId = useId();
   const counterId = useId();
+  const editing = myReview !== null;
+
+  // Their review came or went (first posted, or deleted from the list): show it as it now is.
+  const reviewId = myReview?.id ?? null;
+  const [shownReviewId, setShownReviewId] = useState(reviewId);
+  if (reviewId !== shownReviewId) {
+    setShownReviewId(reviewId);
+    setStars(myReview?.rating ?? null);
+    setText(myReview?.comment ?? '');
+    if (!myReview) setSent(null);
+  }
 
   // Arriving from the reader's "Rate this book" (…/preview/:bookId#rate): bring the form into view.
   useEffect(() => {
@@ -86,7 +111,7 @@ function CommentForm({ bookId, onRatingChange }: { bookId: string; onRatingChang
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSent(false);
+    setSent(null);
     if (stars === null) {
       setMissingRating(true);
       formRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
@@ -95,11 +120,12 @@ function CommentForm({ bookId, onRatingChange }: { bookId: string; onRatingChang
     add.mutate(
       { rating: stars, comment: text.trim() },
       {
-        onSuccess: ({ rating }) => {
+        onSuccess: ({ comment, rating }) => {
           onRatingChange(rating);
-          setStars(null);
-          setText('');
-          setSent(true);
+          // The form now holds the saved review, ready to be edited again.
+          setStars(comment.rating);
+          setText(comment.comment);
+          setSent(editing ? 'updated' : 'added');
         },
       },
     );
@@ -113,7 +139,17 @@ function CommentForm({ bookId, onRatingChange }: { bookId: string; onRatingChang
         : null;
 
   return (
-    <form ref={formRef} id="rate" className={styles.form} onSubmit={onSubmit} noValidate>
+    <form
+      ref={formRef}
+      id="rate"
+      className={styles.form}
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={titleId}
+    >
+      <h3 id={titleId} className={styles.formTitle}>
+        {editing ? t('comments.editTitle') : t('comments.formTitle')}
+      </h3>
       <StarRatingInput
         label={t('comments.yourRating')}
         value={stars}
@@ -145,10 +181,16 @@ function CommentForm({ bookId, onRatingChange }: { bookId: string; onRatingChang
         </p>
       </div>
       {serverError ? <Alert tone="error">{serverError}</Alert> : null}
-      {sent ? <Alert tone="success">{t('comments.thanks')}</Alert> : null}
+      {sent ? (
+        <Alert tone="success">{sent === 'updated' ? t('comments.updated') : t('comments.thanks')}</Alert>
+      ) : null}
       <div>
-        <Button type="submit" busy={add.isPending} busyLabel={t('comments.sending')}>
-          {t('comments.submit')}
+        <Button
+          type="submit"
+          busy={add.isPending}
+          busyLabel={editing ? t('comments.updating') : t('comments.sending')}
+        >
+          {editing ? t('comments.update') : t('comments.submit')}
         </Button>
       </div>
     </form>
