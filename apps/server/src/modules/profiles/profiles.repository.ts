@@ -86,7 +86,7 @@ export function createProfilesRepository(db: Kysely<Database>) {
       userId: string,
       changes: ProfileChanges,
       updatedAt: string,
-    ): Promise<{ previousImage: string | null } | undefined> {
+    ): Promise<{ orphanedImage: string | null } | undefined> {
       return db.transaction().execute(async (trx) => {
         // Touching the row first locks it (PostgreSQL), so two avatar changes at once each see
         // the image the other one replaced and no stored file is left behind.
@@ -106,7 +106,19 @@ export function createProfilesRepository(db: Kysely<Database>) {
           .set({ ...changes, updated_at: updatedAt })
           .where('user.id', '=', userId)
           .execute();
-        return { previousImage: before.image };
+        if (changes.image === undefined || !before.image || before.image === changes.image) {
+          return { orphanedImage: null };
+        }
+        // Still shown by another row (a picture copied from someone else before profile fields
+        // were ours alone): not this member's file to delete.
+        const stillUsed = await trx
+          .selectFrom('user')
+          .select('user.id')
+          .where('user.image', '=', before.image)
+          .union(trx.selectFrom('book').select('book.id').where('book.book_image', '=', before.image))
+          .limit(1)
+          .executeTakeFirst();
+        return { orphanedImage: stillUsed ? null : before.image };
       });
     },
   };

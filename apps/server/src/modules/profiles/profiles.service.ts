@@ -1,7 +1,7 @@
 // Public profiles and profile editing (spec: user). Only fields that are set change; '' clears
 // pronouns, bio, location and website. A new avatar is decoded and re-encoded (256 px square
-// WebP) and stored before the row changes; the replaced one is deleted once the row no longer
-// points at it, and only if this module stored it (under user_avatars/).
+// WebP) and stored before the row changes; the replaced one is deleted once no row points at it,
+// and only if this module stored it (under user_avatars/).
 import { randomUUID } from 'node:crypto';
 import type { Profile, ProfilePage, ProfileUpdate } from '@sahifa/contracts/community';
 import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
@@ -124,9 +124,8 @@ export function createProfilesService(deps: {
         await deleteQuietly(stored?.key ?? null);
         throw darkerNotFound();
       }
-      if ('image' in changes && outcome.previousImage !== changes.image) {
-        await deleteQuietly(ownAvatarKey(outcome.previousImage));
-      }
+      // Only a file no row shows any more is deleted: a member's action never removes another's.
+      await deleteQuietly(ownAvatarKey(outcome.orphanedImage));
       const row = await repository.findProfile({ id: userId });
       if (!row) throw darkerNotFound();
       return toProfile(row, userId);

@@ -234,6 +234,20 @@ describe.each(engines)('public profiles and profile editing on %s', (engine) => 
     expect(storedAvatars()).toHaveLength(1);
   });
 
+  it("never deletes another member's avatar, even when a member's picture points at it", async () => {
+    const carol = await signUpMember(t.app, 'Carol');
+    const dave = await signUpMember(t.app, 'Dave');
+    const carols = profileSchema.parse((await patch(carol, {}, await png())).json()).photoURL ?? '';
+    // As better-auth's update-user once allowed: Dave's picture set to Carol's file.
+    await t.db.updateTable('user').set({ image: carols }).where('id', '=', dave.id).execute();
+
+    const removed = await patch(dave, { removeAvatar: true });
+    expect(removed.statusCode).toBe(200);
+    expect((await userRow(dave.id)).image).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: carols })).statusCode).toBe(200);
+    expect(storedAvatars()).toContain(path.basename(carols));
+  });
+
   it('answers the profile screen with the same few queries however much the member wrote', async () => {
     const quiet = await signUpMember(t.app, 'Quiet');
     const cost = () =>
