@@ -13,7 +13,7 @@ import { type ServerProcess, startServerProcess } from '#server/test/server-proc
 import { makeTempDir } from '#server/test/test-app.ts';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
-const SEED = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) : Math.floor(Math.random() * 2 ** 31);
+const SEED = Number(process.env.CRASH_SEED ?? 20_261_123);
 const WRITERS = 6;
 /** Acknowledged writes to wait for in each round before the kill. */
 const WRITES_PER_ROUND = 200;
