@@ -2,6 +2,7 @@ import { type Kysely, type MigrationProvider, Migrator, PostgresAdapter, sql } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_NUMBER_START } from '#server/db/migrations/0001_initial.ts';
 import { migrations } from '#server/db/migrations/index.ts';
+import { insertUsers } from '#server/test/library-helpers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -147,25 +148,11 @@ describe.each(engines)('migrations on %s', (engine) => {
       .insertInto('book')
       .values([book('r1', 6, 17), book('r2', 1, 3), book('r3', 2, 8)])
       .execute();
-    await t.db
-      .insertInto('user')
-      .values(
-        ['u1', 'u2', 'u3'].map((id, i) => ({
-          id,
-          name: id,
-          email: `${id}@example.com`,
-          email_verified: engine === 'sqlite' ? 0 : false,
-          image: null,
-          created_at: now,
-          updated_at: now,
-          user_number: 90_000 + i,
-          pronouns: null,
-          bio: null,
-          location: null,
-          website: null,
-        })),
-      )
-      .execute();
+    await insertUsers(
+      t.db,
+      engine,
+      ['u1', 'u2', 'u3'].map((id, i) => ({ id, number: 90_000 + i })),
+    );
     const day = (n: number) => `2024-01-0${n}T00:00:00.000Z`;
     const review = (id: string, bookId: string, userId: string, rating: number, date: string) => ({
       id,
@@ -233,7 +220,6 @@ describe.each(engines)('migrations on %s', (engine) => {
     const down = await migrator.migrateTo('0003_one_review_per_member');
     expect(down.error).toBeUndefined();
 
-    const now = new Date().toISOString();
     const pictures: Record<string, string | null> = {
       v1: 'javascript:alert(1)',
       v2: '/uploads/user_avatars/0b7c5e8e-4f0e-4c8e-9a51-9d1c2b3a4f5e',
@@ -241,25 +227,11 @@ describe.each(engines)('migrations on %s', (engine) => {
       v4: `https://tracker.example/${'x'.repeat(3000)}`,
       v5: null,
     };
-    await t.db
-      .insertInto('user')
-      .values(
-        Object.entries(pictures).map(([id, image], i) => ({
-          id,
-          name: id,
-          email: `${id}@example.com`,
-          email_verified: engine === 'sqlite' ? 0 : false,
-          image,
-          created_at: now,
-          updated_at: now,
-          user_number: 91_000 + i,
-          pronouns: null,
-          bio: null,
-          location: null,
-          website: null,
-        })),
-      )
-      .execute();
+    await insertUsers(
+      t.db,
+      engine,
+      Object.entries(pictures).map(([id, image], i) => ({ id, image, number: 91_000 + i })),
+    );
 
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();

@@ -42,6 +42,37 @@ export function call(
   return app.inject(options);
 }
 
+/**
+ * Members inserted straight into the table, without signing up: many readers at once, or rows as
+ * they stood before a migration. `number` is the member number; `image` defaults to none.
+ */
+export async function insertUsers(
+  db: Kysely<Database>,
+  engine: Engine,
+  users: { id: string; number: number; name?: string; image?: string | null }[],
+): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('user')
+    .values(
+      users.map(({ id, number, name, image }) => ({
+        id,
+        name: name ?? id,
+        email: `${id}@example.com`,
+        email_verified: engine === 'sqlite' ? 0 : false,
+        image: image ?? null,
+        created_at: now,
+        updated_at: now,
+        user_number: number,
+        pronouns: null,
+        bio: null,
+        location: null,
+        website: null,
+      })),
+    )
+    .execute();
+}
+
 export interface TestBook {
   id: string;
   categoryId: string;

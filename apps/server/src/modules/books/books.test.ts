@@ -12,6 +12,7 @@ import {
   call,
   countQueries,
   insertBook,
+  insertUsers,
   pageText,
   signUpMember,
   type TestMember,
@@ -364,27 +365,12 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
         tags: Array.from({ length: 6 }, (_, i) => `cost-${i}`),
       });
       // One review per member and book: Alice, Bob and 23 more readers review the big one.
-      const now = new Date().toISOString();
       const readers = Array.from({ length: 23 }, (_, i) => `cost-reader-${i}`);
-      await t.db
-        .insertInto('user')
-        .values(
-          readers.map((id, i) => ({
-            id,
-            name: id,
-            email: `${id}@example.com`,
-            email_verified: engine === 'sqlite' ? 0 : false,
-            image: null,
-            created_at: now,
-            updated_at: now,
-            user_number: 700_000 + i,
-            pronouns: null,
-            bio: null,
-            location: null,
-            website: null,
-          })),
-        )
-        .execute();
+      await insertUsers(
+        t.db,
+        engine,
+        readers.map((id, i) => ({ id, number: 700_000 + i })),
+      );
       const reviewers = [alice.id, bob.id, ...readers];
       await t.db
         .insertInto('book_comment')

@@ -2,7 +2,14 @@ import { bookPreviewSchema } from '@sahifa/contracts/books';
 import { addedCommentSchema, commentPageSchema, ratingSummarySchema } from '@sahifa/contracts/comments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
-import { call, countRows, insertBook, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import {
+  call,
+  countRows,
+  insertBook,
+  insertUsers,
+  signUpMember,
+  type TestMember,
+} from '#server/test/library-helpers.ts';
 import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '#server/test/test-app.ts';
 
 const at = (n: number) => new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString();
@@ -42,27 +49,17 @@ describe.each(engines)('comments and ratings on %s', (engine) => {
 
   /** Readers written straight into the user table: many reviewers without many sign-ups. */
   async function insertReaders(prefix: string, count: number): Promise<string[]> {
-    const now = new Date().toISOString();
     const { n } = await t.db
       .selectFrom('user')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
-    const rows = Array.from({ length: count }, (_, i) => ({
+    const users = Array.from({ length: count }, (_, i) => ({
       id: `${prefix}-${i}`,
       name: `Reader ${i}`,
-      email: `${prefix}-${i}@example.com`,
-      email_verified: engine === 'sqlite' ? 0 : false,
-      image: null,
-      created_at: now,
-      updated_at: now,
-      user_number: 500_000 + Number(n) * 100 + i,
-      pronouns: null,
-      bio: null,
-      location: null,
-      website: null,
+      number: 500_000 + Number(n) * 100 + i,
     }));
-    await t.db.insertInto('user').values(rows).execute();
-    return rows.map((r) => r.id);
+    await insertUsers(t.db, engine, users);
+    return users.map((u) => u.id);
   }
 
   it('refuses every endpoint when signed out', async () => {
