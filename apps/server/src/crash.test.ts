@@ -377,7 +377,7 @@ describe('crash: kill -9 while members write (SQLite)', () => {
       const refused = outcomes.filter((o) => o === 'refused').length;
       const result = checkFile(`round ${round}`);
       console.log(
-        `crash round ${round}: ${acked} acknowledged writes so far (${refused} refused: ${JSON.stringify(Object.fromEntries(refusedBy))}), ${cutOff} in flight at the kill, ` +
+        `crash round ${round}: ${acked} acknowledged writes so far (${refused} refused; refused requests by status: ${JSON.stringify(Object.fromEntries(refusedBy))}), ${cutOff} in flight at the kill, ` +
           `${result.checked} keys checked (${result.unsureKeys} cut off mid-write), ${result.thoughts} thoughts`,
       );
       expect(serverErrors, 'no write answered 5xx').toEqual([]);
