@@ -55,4 +55,46 @@ describe('bookmarks', () => {
     await expect.poll(() => page.getByRole('tabpanel').innerText()).toMatch(/haven’t bookmarked/);
     expect(await page.getByRole('tabpanel').getByText('Enchiridion').count()).toBe(0);
   });
+
+  it('lists the books in progress on a phone’s home as compact rows, cards on wider screens', async () => {
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await signUp(page, newMember());
+    for (const [category, book] of [
+      ['philosophy', 'meditations'],
+      ['strategy-leadership', 'the-prince'],
+      ['history-society', 'muqaddimah'],
+    ]) {
+      await page.goto(`/app/${category}/${book}?page=1&lang=en`);
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`/books/${book}/progress`) && r.request().method() === 'PUT' && r.ok(),
+      );
+      await page.getByRole('button', { name: 'Next' }).click();
+      await saved;
+    }
+
+    await page.goto('/app/home');
+    const section = page.locator('section[aria-labelledby="continue-reading"]');
+    const row = section.getByRole('link', { name: 'Continue Meditations' });
+    await row.waitFor();
+    expect(await row.getAttribute('href')).toMatch(/^\/app\/philosophy\/meditations/);
+    expect(await section.getByText('Page 2 of 4').count()).toBe(3);
+    // Three rows take less than a third of the screen; the next section starts on the first screen.
+    const rows = await section
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+    expect(rows).toHaveLength(3);
+    for (const height of rows) expect(height).toBeLessThan(120);
+    const next = await page.getByRole('heading', { name: 'Latest thoughts' }).boundingBox();
+    expect(next?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(844);
+
+    // A wider screen: the cards, with their Continue button.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => section.getByRole('link', { name: 'Continue', exact: false }).count()).toBe(3);
+    expect(
+      await section
+        .locator('img')
+        .first()
+        .evaluate((img) => img.getBoundingClientRect().width),
+    ).toBeGreaterThan(100);
+  });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { dataDir, newMember, signUp, useBrowser } from './support/browser.ts';
+import { baseURL, dataDir, newMember, signUp, useBrowser } from './support/browser.ts';
 
 /** A real PNG the server can decode. */
 function avatarPng(r: number, g: number, b: number): Promise<Buffer> {
@@ -141,6 +141,10 @@ describe('community: thoughts, likes, replies and profiles', () => {
     await a.waitForURL('**/app/thoughts');
     await b.reload();
     await b.getByRole('heading', { name: 'Thought not found' }).waitFor();
+    // The way out leads back to the thoughts, not to the books.
+    expect(await b.getByRole('link', { name: 'Back to thoughts' }).getAttribute('href')).toBe(
+      '/app/thoughts',
+    );
     const replies = await b.evaluate(
       async (id) => (await fetch(`/api/v1/thoughts/${id}/replies`)).status,
       match?.[2],
@@ -174,5 +178,41 @@ describe('community: thoughts, likes, replies and profiles', () => {
     await b.getByRole('heading', { name: 'Darker not found' }).waitFor();
     await b.goto('/app/not-a-number');
     await b.getByRole('heading', { name: 'Darker not found' }).waitFor();
+  });
+
+  it('shows the bio on the profile, not on every thought, and names the send shortcut only with a keyboard', async () => {
+    const page = await browser.newPage();
+    const member = newMember();
+    await signUp(page, member);
+    const bio = `Reads history at night ${member.name}`;
+    await page.goto('/app/settings/profile');
+    await page.getByLabel('Bio').fill(bio);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Your profile has been saved.').waitFor();
+
+    await page.goto('/app/thoughts');
+    // A mouse and a keyboard: the shortcut is named.
+    await page.getByText('Ctrl+Enter or ⌘+Enter to send').waitFor();
+    await page.getByLabel('Your thought').fill(`On Walden ${member.name}`);
+    await page.getByRole('button', { name: 'Post thought' }).click();
+    const card = page.getByRole('article').filter({ hasText: `On Walden ${member.name}` });
+    await card.waitFor();
+    expect(await card.getByText(bio).count()).toBe(0);
+    await card.getByRole('link', { name: member.name }).click();
+    await page.getByRole('heading', { level: 1, name: member.name }).waitFor();
+    expect(await page.getByText(bio).count()).toBe(1);
+
+    // A touch screen without a mouse: no keyboard shortcut to name.
+    const phone = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const touch = await phone?.newPage();
+    if (!touch) throw new Error('No browser to open a touch page in.');
+    await signUp(touch, newMember());
+    await touch.goto('/app/thoughts');
+    await touch.getByLabel('Your thought').waitFor();
+    expect(await touch.getByText('Ctrl+Enter or ⌘+Enter to send').count()).toBe(0);
+    await phone?.close();
   });
 });

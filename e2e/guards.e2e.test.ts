@@ -13,6 +13,11 @@ describe('route guards', () => {
     const page = await browser.newPage();
     await page.goto('/app/my-library');
     await page.waitForURL('**/login**');
+    // "Sign up" and back to "Log in" keep where the visitor was going.
+    await page.getByText('New to Sahifa?').getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL('**/sign-up?redirectTo=%2Fapp%2Fmy-library');
+    await page.getByText('Already have an account?').getByRole('link', { name: 'Log in' }).click();
+    await page.waitForURL('**/login?redirectTo=%2Fapp%2Fmy-library');
     await logIn(page, member);
     await page.waitForURL('**/app/my-library');
   });

@@ -62,6 +62,8 @@ export const bookReadingSchema = z.object({
     categoryId: z.string(),
     title: z.string(),
     author: z.string(),
+    titleAr: z.string().nullable(),
+    authorAr: z.string().nullable(),
     bookImage: z.string().nullable(),
   }),
   pages: z.object({ en: z.array(pageSchema), ar: z.array(pageSchema) }),
@@ -76,6 +78,8 @@ export const myLibrarySchema = z.object({
     z.object({
       book: bookCardSchema,
       pageNumber: z.number().int(),
+      /** The language the member reads it in (absent for progress saved before it was kept). */
+      lang: langSchema.optional(),
       /** Pages in the language with more of them (what "page N of M" counts). */
       pageCount: z.number().int(),
       updatedAt: z.string(),

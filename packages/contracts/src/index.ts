@@ -29,6 +29,9 @@ export const bookCardSchema = z.object({
   categoryId: z.string(),
   title: z.string(),
   author: z.string(),
+  /** The title and author in Arabic, when the book has them (the Arabic interface shows them). */
+  titleAr: z.string().nullable(),
+  authorAr: z.string().nullable(),
   bookImage: z.string().nullable(),
   source: z.enum(['official', 'member']),
   averageRating: z.number(),

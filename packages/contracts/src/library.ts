@@ -40,7 +40,8 @@ export const pageSchema = z.object({
 });
 export type Page = z.infer<typeof pageSchema>;
 
-export const tagSchema = z.object({ id: z.string(), name: z.string() });
+/** A tag; `nameAr` is its Arabic name when it has one (the demo library's tags do). */
+export const tagSchema = z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable() });
 export type Tag = z.infer<typeof tagSchema>;
 
 /** Cursor pagination: pass `nextCursor` back as `?cursor=`; null means the end. */
@@ -54,11 +55,16 @@ export const cursorQuerySchema = z.object({
 export const progressSchema = z.object({
   /** 1-based; a book without a saved record reads from page 1 (spec). */
   pageNumber: z.number().int().min(1),
+  /** The language the member reads the book in; absent for progress saved before it was kept. */
+  lang: langSchema.optional(),
   updatedAt: z.string().nullable(),
 });
 export type Progress = z.infer<typeof progressSchema>;
 
-/** Where the member stands with a book: one object wherever a screen needs it. */
+/**
+ * Where the member stands with a book: one object wherever a screen needs it. A finished book
+ * with progress is being read again (it stays finished); without progress it is only finished.
+ */
 export const readerStateSchema = z.object({
   bookmarked: z.boolean(),
   progress: progressSchema.nullable(),
@@ -66,6 +72,10 @@ export const readerStateSchema = z.object({
 });
 export type ReaderState = z.infer<typeof readerStateSchema>;
 
-export const saveProgressBodySchema = z.object({ pageNumber: z.number().int().min(1).max(10_000) });
+/** The page reached, and the language it is read in (without it, the saved language is kept). */
+export const saveProgressBodySchema = z.object({
+  pageNumber: z.number().int().min(1).max(10_000),
+  lang: langSchema.optional(),
+});
 export const bookmarkStateSchema = z.object({ bookmarked: z.boolean() });
 export const finishedSchema = z.object({ finishedAt: z.string() });

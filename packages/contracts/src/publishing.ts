@@ -36,6 +36,9 @@ export const summaryInputSchema = z
   .object({
     title: text(LIMITS.title),
     author: text(LIMITS.author),
+    /** Optional: the title and author in Arabic ('' = none; the Arabic interface then shows the above). */
+    titleAr: optionalText(LIMITS.title),
+    authorAr: optionalText(LIMITS.author),
     categoryId: z.string().min(1).max(100),
     tags: z.array(text(LIMITS.tag)).max(LIMITS.tagsPerBook).default([]),
     aboutBook: optionalText(LIMITS.aboutBook),
@@ -64,6 +67,9 @@ export const editableSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   author: z.string(),
+  /** '' when the summary has none. */
+  titleAr: z.string(),
+  authorAr: z.string(),
   categoryId: z.string(),
   tags: z.array(z.string()),
   aboutBook: z.string(),

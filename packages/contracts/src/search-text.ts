@@ -1,7 +1,9 @@
 // One normalisation for search, used by the server (index and query) and the web app
 // (highlighting): Arabic diacritics (harakat) and tatweel removed; أ إ آ ٱ → ا; ى → ي; ة → ه;
 // Latin accents removed; lower case. It works character by character, so the web app can map a
-// match in normalised text back to the original characters.
+// match in normalised text back to the original characters. On top of it, for the index and the
+// query only, each Arabic word loses its definite article (ال, also after و ف ب ك, and لل), so
+// `تأملات` finds `التأملات` and `بالحكمة` finds `الحكمة`.
 
 const LETTER_MAP: Record<string, string> = {
   أ: 'ا',
@@ -53,10 +55,38 @@ export function normalizeSearchText(text: string): string {
     .replace(OTHER_SCRIPTS, (run) => Array.from(run, foldOtherChar).join(''));
 }
 
-/** The query's words, normalised, without empties or duplicates (at most 8). */
+/**
+ * The definite article at the start of a normalised Arabic word, with the conjunction (و ف) and
+ * preposition (ب ك) that may be attached before it; لل is ل + ال (للكتاب).
+ */
+const ARABIC_ARTICLE = /^(?:[وف]?[بك]?ال|[وف]?لل)/;
+/** What is left of a word must be at least this long for its article to go (بال, والي stay). */
+const MIN_STEM = 2;
+
+/** How many leading characters of a normalised word are its definite article (0 when none). */
+export function arabicArticleLength(word: string): number {
+  const match = ARABIC_ARTICLE.exec(word);
+  if (!match) return 0;
+  return word.length - match[0].length >= MIN_STEM ? match[0].length : 0;
+}
+
+/** A normalised word without its definite article: التاملات → تاملات, بالحكمه → حكمه. */
+export function stripArabicArticle(word: string): string {
+  return word.slice(arabicArticleLength(word));
+}
+
+const ARABIC_WORD = /[\u0621-\u064A]+/g;
+
+/** What the search index holds for a text: normalised, every Arabic word without its article. */
+export function searchIndexText(text: string): string {
+  return normalizeSearchText(text).replace(ARABIC_WORD, stripArabicArticle);
+}
+
+/** The query's words, normalised and without articles, no empties or duplicates (at most 8). */
 export function searchTerms(query: string): string[] {
   const words = normalizeSearchText(query)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
+    .filter((w) => w.length > 0)
+    .map(stripArabicArticle);
   return [...new Set(words)].slice(0, 8);
 }

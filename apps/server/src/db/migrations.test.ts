@@ -54,6 +54,18 @@ describe.each(engines)('migrations on %s', (engine) => {
     );
   });
 
+  it('0005 keeps the reading language with the progress: en, ar or none', async () => {
+    // PostgreSQL lists every schema's tables: take this test's own.
+    const schema =
+      t.db.getExecutor().adapter instanceof PostgresAdapter
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema
+        : undefined;
+    const table = (await t.db.introspection.getTables()).find(
+      (x) => x.name === 'reading_progress' && (schema === undefined || x.schema === schema),
+    );
+    expect(table?.columns.find((c) => c.name === 'lang')).toMatchObject({ isNullable: true });
+  });
+
   it('start member numbers after the configured start', async () => {
     const counter = await t.db
       .selectFrom('counter')

@@ -87,6 +87,9 @@ export interface BookTable {
   source: BookSource;
   title: string;
   author: string;
+  /** The title and author in Arabic (null: show the English ones). */
+  title_ar: string | null;
+  author_ar: string | null;
   about_book: string;
   book_reference: string;
   book_image: string | null;
@@ -102,6 +105,8 @@ export interface BookTable {
 export interface TagTable {
   id: string;
   name: string;
+  /** The name in Arabic (null: show `name`); only the demo library's tags have one. */
+  name_ar: string | null;
 }
 
 export interface BookTagTable {
@@ -137,6 +142,8 @@ export interface ReadingProgressTable {
   book_id: string;
   category_id: string;
   page_number: number;
+  /** The language the member reads the book in; null for progress saved before it was kept. */
+  lang: ColumnType<PageLang | null, PageLang | null | undefined, PageLang | null>;
   updated_at: string;
 }
 

@@ -5,9 +5,11 @@
 // One table, `book_search`, two engines (migration 0002 creates it, syncSearchIndex fills it):
 // - SQLite: an FTS5 table; its rowid is the book's rowid, so one book has one entry.
 // - PostgreSQL: a table with a weighted tsvector (title/author A, tags B, about C, body D).
-// Both hold NORMALISED text (search-text.ts): diacritics and tatweel gone, Arabic letter forms
-// unified, lower case; the query is normalised the same way, so `الحكمة` finds `الحِكْمَةُ`.
-import { normalizeSearchText } from '@sahifa/contracts/search-text';
+// Both hold NORMALISED text (search-text.ts `searchIndexText`): diacritics and tatweel gone, Arabic
+// letter forms unified, the Arabic definite article dropped, lower case; the query is normalised
+// the same way, so `الحكمة` finds `الحِكْمَةُ` and `تأملات` finds `التأملات`. Title, author and tags
+// hold the English and the Arabic ones.
+import { searchIndexText } from '@sahifa/contracts/search-text';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -31,19 +33,24 @@ export interface SearchDocument {
 interface BookText {
   title: string;
   author: string;
+  titleAr: string | null;
+  authorAr: string | null;
   aboutBook: string;
+  /** English and Arabic names. */
   tagNames: string[];
   /** Page fields in reading order (English pages, then Arabic). */
   pageTexts: string[];
 }
 
 export function buildSearchDocument(book: BookText): SearchDocument {
-  const body = normalizeSearchText(book.pageTexts.filter((t) => t !== '').join('\n'));
+  const body = searchIndexText(book.pageTexts.filter((t) => t !== '').join('\n'));
+  const both = (english: string, arabic: string | null) =>
+    searchIndexText(arabic ? `${english}\n${arabic}` : english);
   return {
-    title: normalizeSearchText(book.title),
-    author: normalizeSearchText(book.author),
-    tags: normalizeSearchText(book.tagNames.join('\n')),
-    about: normalizeSearchText(book.aboutBook),
+    title: both(book.title, book.titleAr),
+    author: both(book.author, book.authorAr),
+    tags: searchIndexText(book.tagNames.join('\n')),
+    about: searchIndexText(book.aboutBook),
     body: body.length > BODY_INDEX_MAX_CHARS ? body.slice(0, BODY_INDEX_MAX_CHARS) : body,
   };
 }
@@ -65,13 +72,13 @@ export async function loadBookText(db: Kysely<Database>, bookId: string): Promis
   const [book, tags, pages] = await Promise.all([
     db
       .selectFrom('book')
-      .select(['title', 'author', 'about_book'])
+      .select(['title', 'author', 'title_ar', 'author_ar', 'about_book'])
       .where('id', '=', bookId)
       .executeTakeFirst(),
     db
       .selectFrom('book_tag')
       .innerJoin('tag', 'tag.id', 'book_tag.tag_id')
-      .select('tag.name')
+      .select(['tag.name', 'tag.name_ar'])
       .where('book_tag.book_id', '=', bookId)
       .orderBy('tag.name')
       .execute(),
@@ -87,8 +94,10 @@ export async function loadBookText(db: Kysely<Database>, bookId: string): Promis
   return {
     title: book.title,
     author: book.author,
+    titleAr: book.title_ar,
+    authorAr: book.author_ar,
     aboutBook: book.about_book,
-    tagNames: tags.map((t) => t.name),
+    tagNames: tags.flatMap((t) => (t.name_ar ? [t.name, t.name_ar] : [t.name])),
     pageTexts: pages.flatMap((p) => PAGE_TEXT_COLUMNS.map((c) => p[c])),
   };
 }
@@ -143,7 +152,8 @@ export async function reindexAllBooks(db: Kysely<Database>): Promise<number> {
  * The version of what the index holds (buildSearchDocument and the normaliser). Raise it when
  * either changes: the next start rebuilds the index, instead of a migration importing live code.
  */
-export const SEARCH_INDEX_VERSION = 1;
+// 2: Arabic titles, authors and tag names; the Arabic definite article dropped.
+export const SEARCH_INDEX_VERSION = 2;
 const VERSION_COUNTER = 'search_index_version';
 
 /** Rebuilds the index, in one transaction, when it was built by another version (or never). */

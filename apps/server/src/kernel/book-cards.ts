@@ -9,6 +9,8 @@ export const BOOK_CARD_COLUMNS = [
   'book.category_id',
   'book.title',
   'book.author',
+  'book.title_ar',
+  'book.author_ar',
   'book.book_image',
   'book.source',
   'book.rating_count',
@@ -20,6 +22,8 @@ export interface BookCardRow {
   category_id: string;
   title: string;
   author: string;
+  title_ar: string | null;
+  author_ar: string | null;
   book_image: string | null;
   source: BookSource;
   rating_count: number | string | bigint;
@@ -41,6 +45,8 @@ export function toBookCard(row: BookCardRow): BookCard {
     categoryId: row.category_id,
     title: row.title,
     author: row.author,
+    titleAr: row.title_ar,
+    authorAr: row.author_ar,
     bookImage: row.book_image,
     source: row.source,
     averageRating: averageRating(row.rating_count, row.rating_sum),

@@ -39,6 +39,9 @@ export const contentBookSchema = z.object({
   categoryId: slug,
   title: required(200),
   author: required(200),
+  /** The title and author in Arabic (optional; the Arabic interface shows the English ones without). */
+  titleAr: required(200).optional(),
+  authorAr: required(200).optional(),
   aboutBook: text(20_000),
   bookReference: text(2_000),
   tags: z.array(required(60)).max(20).default([]),
@@ -46,6 +49,10 @@ export const contentBookSchema = z.object({
   pages: z.object({ en: pagesOfOneLanguage, ar: pagesOfOneLanguage }),
 });
 
+/** tags.json (optional): the Arabic name of each tag, by its English display name. */
+export const contentTagsSchema = z.array(z.object({ name: required(60), nameAr: required(60) }));
+
 export type ContentCategory = z.infer<typeof contentCategorySchema>;
 export type ContentBook = z.infer<typeof contentBookSchema>;
 export type ContentPage = z.infer<typeof contentPageSchema>;
+export type ContentTag = z.infer<typeof contentTagsSchema>[number];

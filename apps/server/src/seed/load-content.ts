@@ -5,8 +5,10 @@ import type { z } from 'zod';
 import {
   type ContentBook,
   type ContentCategory,
+  type ContentTag,
   contentBookSchema,
   contentCategoriesSchema,
+  contentTagsSchema,
 } from './content-schema.ts';
 
 export class ContentError extends Error {
@@ -21,6 +23,8 @@ export interface LoadedBook {
 export interface Content {
   categories: ContentCategory[];
   books: LoadedBook[];
+  /** Arabic tag names from tags.json ([] without one). */
+  tags: ContentTag[];
 }
 
 function readJson<T>(file: string, schema: z.ZodType<T>): T {
@@ -63,5 +67,7 @@ export function loadContent(contentDir: string): Content {
     if (!existsSync(coverFile)) throw new ContentError(`${file}: cover ${coverFile} not found`);
     return { book, coverFile };
   });
-  return { categories, books };
+  const tagsFile = path.join(contentDir, 'tags.json');
+  const tags = existsSync(tagsFile) ? readJson(tagsFile, contentTagsSchema) : [];
+  return { categories, books, tags };
 }

@@ -1,8 +1,9 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { normalizeSearchText } from '@sahifa/contracts/search-text';
+import { searchTerms } from '@sahifa/contracts/search-text';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSearchRepository } from '#server/modules/search/search.repository.ts';
+import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
 import {
   createTestApp,
   engines,
@@ -44,6 +45,43 @@ describe('loadContent', () => {
   });
 });
 
+describe('the demo library', () => {
+  it('gives every book an Arabic title and author, and every tag an Arabic name', () => {
+    const content = loadContent(DEFAULT_CONTENT_DIR);
+    const arabic = /^[\u0600-\u06FF\s]+$/;
+    for (const { book } of content.books) {
+      expect(book.titleAr, book.id).toMatch(arabic);
+      expect(book.authorAr, book.id).toMatch(arabic);
+    }
+    const names = new Map(content.tags.map((t) => [t.name, t.nameAr]));
+    for (const name of new Set(content.books.flatMap(({ book }) => book.tags))) {
+      expect(names.get(name), name).toMatch(arabic);
+    }
+    expect(content.books.find(({ book }) => book.id === 'meditations')?.book).toMatchObject({
+      titleAr: 'التأملات',
+      authorAr: 'ماركوس أوريليوس',
+    });
+  });
+});
+
+/** A copy of the fixture content with Arabic titles for test-one and Arabic names for two tags. */
+function arabicFixture(): string {
+  const dir = makeTempDir('sahifa-content-');
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(FIXTURE_CONTENT_DIR, dir, { recursive: true });
+  const file = path.join(dir, 'books', 'test-one.json');
+  const book = JSON.parse(readFileSync(file, 'utf8'));
+  writeFileSync(file, JSON.stringify({ ...book, titleAr: 'الاختبار الأول', authorAr: 'مؤلف التجربة' }));
+  writeFileSync(
+    path.join(dir, 'tags.json'),
+    JSON.stringify([
+      { name: 'Stoicism', nameAr: 'الرواقية' },
+      { name: 'Self-discipline', nameAr: 'الانضباط الذاتي' },
+    ]),
+  );
+  return dir;
+}
+
 describe.each(engines)('seedLibrary on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -66,7 +104,7 @@ describe.each(engines)('seedLibrary on %s', (engine) => {
   it('loads categories, books, pages, tags and covers once; a second run adds nothing', async () => {
     expect(await isLibraryEmpty(t.db)).toBe(true);
     const first = await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
-    expect(first).toEqual({ categories: 2, books: 2, tags: 3 });
+    expect(first).toEqual({ categories: 2, books: 2, tags: 3, translated: 0 });
     expect(await isLibraryEmpty(t.db)).toBe(false);
     expect(await count('page')).toBe(6);
     expect(await count('book_tag')).toBe(4);
@@ -96,12 +134,68 @@ describe.each(engines)('seedLibrary on %s', (engine) => {
     // Seeded books are searchable at once (same transaction as their rows), Arabic included.
     const search = createSearchRepository(t.db);
     expect([...(await search.searchBookIds(['fixture'], 20))].sort()).toEqual(['test-one', 'test-two']);
-    expect(await search.searchBookIds([normalizeSearchText('الثانية')], 20)).toEqual(['test-one']);
+    expect(await search.searchBookIds(searchTerms('الثانية'), 20)).toEqual(['test-one']);
 
     const second = await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
-    expect(second).toEqual({ categories: 0, books: 0, tags: 0 });
+    expect(second).toEqual({ categories: 0, books: 0, tags: 0, translated: 0 });
     expect(await count('book')).toBe(2);
     expect(await count('page')).toBe(6);
     expect(await count('tag')).toBe(3);
+  });
+
+  it('fills the Arabic titles and tag names that existing rows lack, and indexes them', async () => {
+    const fresh = await createTestApp(engine);
+    try {
+      // A library seeded before Arabic titles existed…
+      await seedLibrary(fresh.db, { dataDir: fresh.dataDir, contentDir: FIXTURE_CONTENT_DIR });
+      const search = createSearchRepository(fresh.db);
+      expect(await search.searchBookIds(searchTerms('الاختبار'), 20)).toEqual([]);
+      // …gets them from the next seed, without touching anything else.
+      const again = await seedLibrary(fresh.db, { dataDir: fresh.dataDir, contentDir: arabicFixture() });
+      expect(again).toEqual({ categories: 0, books: 0, tags: 0, translated: 3 });
+      const book = await fresh.db
+        .selectFrom('book')
+        .select(['title', 'title_ar', 'author_ar'])
+        .where('id', '=', 'test-one')
+        .executeTakeFirstOrThrow();
+      expect(book).toEqual({ title: 'Test One', title_ar: 'الاختبار الأول', author_ar: 'مؤلف التجربة' });
+      const tags = await fresh.db.selectFrom('tag').select(['id', 'name_ar']).orderBy('id').execute();
+      expect(tags).toEqual([
+        { id: 'empire', name_ar: null },
+        { id: 'self-discipline', name_ar: 'الانضباط الذاتي' },
+        { id: 'stoicism', name_ar: 'الرواقية' },
+      ]);
+      expect(await search.searchBookIds(searchTerms('الاختبار'), 20)).toEqual(['test-one']);
+      expect([...(await search.searchBookIds(searchTerms('رواقية'), 20))].sort()).toEqual([
+        'test-one',
+        'test-two',
+      ]);
+      // Idempotent: nothing more to fill.
+      const third = await seedLibrary(fresh.db, { dataDir: fresh.dataDir, contentDir: arabicFixture() });
+      expect(third.translated).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('gives new books and tags their Arabic names at once', async () => {
+    const fresh = await createTestApp(engine);
+    try {
+      await seedLibrary(fresh.db, { dataDir: fresh.dataDir, contentDir: arabicFixture() });
+      const book = await fresh.db
+        .selectFrom('book')
+        .select(['title_ar', 'author_ar'])
+        .where('id', '=', 'test-one')
+        .executeTakeFirstOrThrow();
+      expect(book).toEqual({ title_ar: 'الاختبار الأول', author_ar: 'مؤلف التجربة' });
+      const stoicism = await fresh.db
+        .selectFrom('tag')
+        .select('name_ar')
+        .where('id', '=', 'stoicism')
+        .executeTakeFirst();
+      expect(stoicism?.name_ar).toBe('الرواقية');
+    } finally {
+      await fresh.close();
+    }
   });
 });

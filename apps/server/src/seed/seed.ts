@@ -1,5 +1,6 @@
 // Loads the demo library into the database. Idempotent: categories, tags and books that already
-// exist are left alone; the rows (and their search index entries) are written in one transaction,
+// exist are left alone, except that Arabic titles, authors and tag names they lack are filled in
+// (a library seeded before they existed gets them from `npm run seed`); the rows (and their search index entries) are written in one transaction,
 // so a failure leaves nothing half-done. Covers go through the storage adapter under
 // `covers/<file>`: DATA_DIR/uploads/covers by default, the bucket when S3 is configured.
 import { readFile } from 'node:fs/promises';
@@ -29,6 +30,8 @@ export interface SeedResult {
   categories: number;
   books: number;
   tags: number;
+  /** Existing books and tags that were given their missing Arabic title, author or name. */
+  translated: number;
 }
 
 const COVER_TYPES: Record<string, string> = {
@@ -60,7 +63,7 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
   }
 
   return db.transaction().execute(async (trx) => {
-    const result: SeedResult = { categories: 0, books: 0, tags: 0 };
+    const result: SeedResult = { categories: 0, books: 0, tags: 0, translated: 0 };
     const addedAt = nowIso();
 
     const knownCategories = new Set(
@@ -82,6 +85,48 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
 
     const knownBooks = new Set((await trx.selectFrom('book').select('id').execute()).map((r) => r.id));
     const knownTags = new Set((await trx.selectFrom('tag').select('id').execute()).map((r) => r.id));
+    const arabicTagNames = new Map(content.tags.map((t) => [tagSlug(t.name), t.nameAr]));
+    /** Existing books whose searchable text changed: indexed again below. */
+    const reindex = new Set<string>();
+
+    // Arabic names the existing rows lack (only where null: nothing a later edit set is overwritten).
+    for (const { book } of content.books) {
+      if (!knownBooks.has(book.id)) continue;
+      let changed = false;
+      for (const [column, value] of [
+        ['title_ar', book.titleAr],
+        ['author_ar', book.authorAr],
+      ] as const) {
+        if (value === undefined) continue;
+        const updated = await trx
+          .updateTable('book')
+          .set({ [column]: value })
+          .where('id', '=', book.id)
+          .where('source', '=', 'official')
+          .where(column, 'is', null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) > 0) changed = true;
+      }
+      if (changed) {
+        reindex.add(book.id);
+        result.translated += 1;
+      }
+    }
+    for (const [id, nameAr] of arabicTagNames) {
+      if (!knownTags.has(id)) continue;
+      const updated = await trx
+        .updateTable('tag')
+        .set({ name_ar: nameAr })
+        .where('id', '=', id)
+        .where('name_ar', 'is', null)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) continue;
+      result.translated += 1;
+      const tagged = await trx.selectFrom('book_tag').select('book_id').where('tag_id', '=', id).execute();
+      for (const { book_id } of tagged) reindex.add(book_id);
+    }
+    for (const bookId of reindex) await indexBook(trx, bookId);
+
     for (const { book } of content.books) {
       const coverUrl = coverUrls.get(book.id);
       if (knownBooks.has(book.id) || coverUrl === undefined) continue;
@@ -93,6 +138,8 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
           source: 'official',
           title: book.title,
           author: book.author,
+          title_ar: book.titleAr ?? null,
+          author_ar: book.authorAr ?? null,
           about_book: book.aboutBook,
           book_reference: book.bookReference,
           book_image: coverUrl,
@@ -113,7 +160,10 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
       const tags = new Map(book.tags.map((name) => [tagSlug(name), name]));
       for (const [id, name] of tags) {
         if (knownTags.has(id)) continue;
-        await trx.insertInto('tag').values({ id, name }).execute();
+        await trx
+          .insertInto('tag')
+          .values({ id, name, name_ar: arabicTagNames.get(id) ?? null })
+          .execute();
         knownTags.add(id);
         result.tags += 1;
       }

@@ -4,6 +4,7 @@ import type { ComingSoonScreen } from '#web/features/coming-soon/routes/ComingSo
 import { RootErrorPage } from './ErrorPage.tsx';
 import { PublicOnly } from './guards/PublicOnly.tsx';
 import { RequireAuth } from './guards/RequireAuth.tsx';
+import { RequireConfirmedSession } from './guards/RequireConfirmedSession.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import { RootLayout, type RouteHandle } from './RootLayout.tsx';
@@ -75,9 +76,20 @@ const appRoutes: RouteObject[] = [
     handle: title('nav.home'),
   },
   {
-    path: 'settings',
-    lazy: screen(() => import('#web/features/settings/routes/SettingsPage.tsx')),
-    handle: title('nav.settings'),
+    // The account screens show the member's email and profile text, which the offline copy lacks.
+    Component: RequireConfirmedSession,
+    children: [
+      {
+        path: 'settings',
+        lazy: screen(() => import('#web/features/settings/routes/SettingsPage.tsx')),
+        handle: title('nav.settings'),
+      },
+      {
+        path: 'settings/profile',
+        lazy: screen(() => import('#web/features/profile/routes/EditProfilePage.tsx')),
+        handle: title('profile.editForm.title'),
+      },
+    ],
   },
   { path: 'billing', lazy: comingSoon('billing'), handle: title('nav.billing') },
   {
@@ -94,11 +106,6 @@ const appRoutes: RouteObject[] = [
     path: 'edit-book/:bookId',
     lazy: screen(() => import('#web/features/publishing/routes/EditBookPage.tsx')),
     handle: title('publishing.editTitle'),
-  },
-  {
-    path: 'settings/profile',
-    lazy: screen(() => import('#web/features/profile/routes/EditProfilePage.tsx')),
-    handle: title('profile.editForm.title'),
   },
   {
     path: 'thoughts',

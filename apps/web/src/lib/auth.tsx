@@ -2,7 +2,17 @@ import { displayNameOf as nameOrFallback } from '@sahifa/contracts/members';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { authClient, type SessionUser } from './auth-client.ts';
+import {
+  browserStorage,
+  clearLastSession,
+  type LastSession,
+  readLastSession,
+  resolveSession,
+  saveLastSession,
+  toLastSession,
+} from './last-session.ts';
 import { MissingProviderError } from './missing-provider-error.ts';
+import { useOnline } from './online.ts';
 
 export class AuthProviderMissingError extends MissingProviderError {
   constructor() {
@@ -15,6 +25,11 @@ interface AuthContextValue {
   user: SessionUser | null;
   /** True until the first session check has answered. */
   isPending: boolean;
+  /**
+   * True while the session cannot be checked (no network) and `user` is the last confirmed member,
+   * kept on this device: only id, name, member number and picture are real.
+   */
+  offline: boolean;
   /** True after the member chose to sign out (guards send them home, not to /login). */
   signedOutOnPurpose: boolean;
   signOut: () => Promise<void>;
@@ -24,17 +39,40 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, isPending, refetch } = authClient.useSession();
+  const { data, error, isPending: checking, refetch } = authClient.useSession();
   const queryClient = useQueryClient();
+  const online = useOnline();
   const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
-  const user = data?.user ?? null;
+  const [stored, setStored] = useState(() => readLastSession(browserStorage()));
+  const outcome = resolveSession({ user: data?.user ?? null, error, isPending: checking }, online, stored);
+  const confirmed = outcome.kind === 'member' ? outcome.user : null;
+  const noSession = outcome.kind === 'none' && outcome.noSession;
+  const offlineCopy = outcome.kind === 'offline' ? outcome.user : null;
+  const offlineUser = useMemo(() => (offlineCopy ? fromLastSession(offlineCopy) : null), [offlineCopy]);
+  const user = confirmed ?? offlineUser;
+  const isPending = outcome.kind === 'pending';
 
   useEffect(() => {
     if (user) setSignedOutOnPurpose(false);
   }, [user]);
 
+  // Keep a copy of the confirmed member for a start without network; forget it once the server
+  // says there is no session.
+  useEffect(() => {
+    if (confirmed) {
+      const copy = toLastSession(confirmed);
+      saveLastSession(browserStorage(), copy);
+      setStored((current) => (sameMember(current, copy) ? current : copy));
+    } else if (noSession) {
+      clearLastSession(browserStorage());
+      setStored(null);
+    }
+  }, [confirmed, noSession]);
+
   const signOut = useCallback(async () => {
     setSignedOutOnPurpose(true);
+    clearLastSession(browserStorage());
+    setStored(null);
     try {
       await authClient.signOut();
     } finally {
@@ -43,11 +81,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
+  const offline = offlineUser !== null;
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isPending, signedOutOnPurpose, signOut, refetch: () => refetch() }),
-    [user, isPending, signedOutOnPurpose, signOut, refetch],
+    () => ({ user, isPending, offline, signedOutOnPurpose, signOut, refetch: () => refetch() }),
+    [user, isPending, offline, signedOutOnPurpose, signOut, refetch],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+function sameMember(a: LastSession | null, b: LastSession): boolean {
+  return !!a && a.id === b.id && a.name === b.name && a.userNumber === b.userNumber && a.image === b.image;
+}
+
+/** The stored copy in the session's shape; what it does not keep is empty (see `offline`). */
+function fromLastSession(copy: LastSession): SessionUser {
+  const unknown = new Date(0);
+  return {
+    id: copy.id,
+    name: copy.name,
+    image: copy.image,
+    userNumber: copy.userNumber,
+    email: '',
+    emailVerified: true,
+    createdAt: unknown,
+    updatedAt: unknown,
+  };
 }
 
 export function useAuth(): AuthContextValue {

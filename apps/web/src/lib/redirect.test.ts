@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, sanitizeRedirect } from './redirect.ts';
+import { keepRedirect, loginPathFor, sanitizeRedirect } from './redirect.ts';
 
 describe('sanitizeRedirect', () => {
   it.each([
@@ -34,5 +34,19 @@ describe('loginPathFor', () => {
     expect(path).toBe('/login?redirectTo=%2Fapp%2Fsearch%3Fq%3Da%26b%3Dc');
     const back = new URLSearchParams(path.split('?')[1]).get('redirectTo');
     expect(sanitizeRedirect(back)).toBe('/app/search?q=a&b=c');
+  });
+});
+
+describe('keepRedirect', () => {
+  it('carries the page the member was going to between log in and sign up', () => {
+    expect(keepRedirect('/sign-up', '/app/search?q=ibn%20khaldun')).toBe(
+      '/sign-up?redirectTo=%2Fapp%2Fsearch%3Fq%3Dibn%2520khaldun',
+    );
+    expect(keepRedirect('/login', '/app/my-library')).toBe('/login?redirectTo=%2Fapp%2Fmy-library');
+  });
+
+  it('drops a missing or unsafe target', () => {
+    expect(keepRedirect('/sign-up', null)).toBe('/sign-up');
+    expect(keepRedirect('/login', '//evil.example')).toBe('/login');
   });
 });

@@ -28,3 +28,12 @@ export function loginPathFor(location: { pathname: string; search: string }): st
   const target = `${location.pathname}${location.search}`;
   return `/login?${new URLSearchParams({ redirectTo: target }).toString()}`;
 }
+
+/**
+ * `path` (/login or /sign-up) carrying on the `redirectTo` the page was given, so that moving
+ * between the two keeps where the member was going; an unsafe or missing one is dropped.
+ */
+export function keepRedirect(path: string, redirectTo: string | null | undefined): string {
+  const target = sanitizeRedirect(redirectTo);
+  return target ? `${path}?${new URLSearchParams({ redirectTo: target }).toString()}` : path;
+}

@@ -5,10 +5,14 @@ import { initialMigration } from './0001_initial.ts';
 import { searchMigration } from './0002_search.ts';
 import { oneReviewPerMemberMigration } from './0003_one_review_per_member.ts';
 import { trustedAccountsMigration } from './0004_trusted_accounts.ts';
+import { readingLanguageMigration } from './0005_reading_language.ts';
+import { arabicTitlesMigration } from './0006_arabic_titles.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
   '0002_search': searchMigration,
   '0003_one_review_per_member': oneReviewPerMemberMigration,
   '0004_trusted_accounts': trustedAccountsMigration,
+  '0005_reading_language': readingLanguageMigration,
+  '0006_arabic_titles': arabicTitlesMigration,
 };

@@ -78,7 +78,7 @@ export function createBooksRepository(db: Kysely<Database>) {
     async findTag(tagId: string) {
       return db
         .selectFrom('tag')
-        .select(['tag.id', 'tag.name'])
+        .select(['tag.id', 'tag.name', 'tag.name_ar as nameAr'])
         .where('tag.id', '=', tagId)
         .executeTakeFirst();
     },
@@ -127,7 +127,7 @@ export function createBooksRepository(db: Kysely<Database>) {
       return db
         .selectFrom('book_tag')
         .innerJoin('tag', 'tag.id', 'book_tag.tag_id')
-        .select(['tag.id', 'tag.name'])
+        .select(['tag.id', 'tag.name', 'tag.name_ar as nameAr'])
         .where('book_tag.book_id', '=', bookId)
         .orderBy('tag.name')
         .orderBy('tag.id')
@@ -138,7 +138,15 @@ export function createBooksRepository(db: Kysely<Database>) {
     async findBookHeader(bookId: string) {
       return db
         .selectFrom('book')
-        .select(['book.id', 'book.category_id', 'book.title', 'book.author', 'book.book_image'])
+        .select([
+          'book.id',
+          'book.category_id',
+          'book.title',
+          'book.author',
+          'book.title_ar',
+          'book.author_ar',
+          'book.book_image',
+        ])
         .where('book.id', '=', bookId)
         .executeTakeFirst();
     },

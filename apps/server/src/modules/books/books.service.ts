@@ -145,6 +145,8 @@ export function createBooksService({ books, library, reading, comments }: Depend
           categoryId: book.category_id,
           title: book.title,
           author: book.author,
+          titleAr: book.title_ar,
+          authorAr: book.author_ar,
           bookImage: book.book_image,
         },
         pages: { en, ar },

@@ -119,6 +119,8 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
         categoryId: 'philosophy',
         title: 'Test One',
         author: 'Fixture Author',
+        titleAr: null,
+        authorAr: null,
         bookImage: '/uploads/covers/test-one.png',
         source: 'official',
         averageRating: 0,
@@ -214,7 +216,7 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
       const first = await call(t.app, alice, 'GET', '/api/v1/tags/stoicism/books?limit=3');
       expect(first.statusCode).toBe(200);
       const page1 = tagBooksSchema.parse(first.json());
-      expect(page1.tag).toEqual({ id: 'stoicism', name: 'Stoicism' });
+      expect(page1.tag).toEqual({ id: 'stoicism', name: 'Stoicism', nameAr: null });
       // The two fixture books were seeded together "now" (a tie, broken by id), after the 2024 dates.
       expect(page1.books.map((b) => b.id)).toEqual(['test-two', 'test-one', 'stoic-c']);
       const page2 = tagBooksSchema.parse(
@@ -257,11 +259,47 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
         isMine: false,
       });
       expect(body.book.tags).toEqual([
-        { id: 'self-discipline', name: 'Self-discipline' },
-        { id: 'stoicism', name: 'Stoicism' },
+        { id: 'self-discipline', name: 'Self-discipline', nameAr: null },
+        { id: 'stoicism', name: 'Stoicism', nameAr: null },
       ]);
+      expect(body.book).toMatchObject({ titleAr: null, authorAr: null });
       expect(body.state).toEqual({ bookmarked: false, progress: null, finishedAt: null });
       expect(body.comments).toEqual({ items: [], nextCursor: null, myReview: null });
+    });
+
+    it('carries the Arabic title, author and tag names to the preview, the reader and the cards', async () => {
+      await t.db
+        .updateTable('book')
+        .set({ title_ar: 'الاختبار الأول', author_ar: 'مؤلف التجربة' })
+        .where('id', '=', 'test-one')
+        .execute();
+      await t.db.updateTable('tag').set({ name_ar: 'الرواقية' }).where('id', '=', 'stoicism').execute();
+      try {
+        const preview = bookPreviewSchema.parse(
+          (await call(t.app, alice, 'GET', '/api/v1/books/test-one')).json(),
+        );
+        expect(preview.book).toMatchObject({ titleAr: 'الاختبار الأول', authorAr: 'مؤلف التجربة' });
+        expect(preview.book.tags).toContainEqual({ id: 'stoicism', name: 'Stoicism', nameAr: 'الرواقية' });
+        const read = (await call(t.app, alice, 'GET', '/api/v1/books/test-one/read')).json();
+        expect(read.book).toMatchObject({
+          title: 'Test One',
+          titleAr: 'الاختبار الأول',
+          authorAr: 'مؤلف التجربة',
+        });
+        const tag = (await call(t.app, alice, 'GET', '/api/v1/tags/stoicism/books')).json();
+        expect(tag.tag).toEqual({ id: 'stoicism', name: 'Stoicism', nameAr: 'الرواقية' });
+        expect(tag.books.find((b: { id: string }) => b.id === 'test-one')).toMatchObject({
+          titleAr: 'الاختبار الأول',
+          authorAr: 'مؤلف التجربة',
+        });
+      } finally {
+        await t.db
+          .updateTable('book')
+          .set({ title_ar: null, author_ar: null })
+          .where('id', '=', 'test-one')
+          .execute();
+        await t.db.updateTable('tag').set({ name_ar: null }).where('id', '=', 'stoicism').execute();
+      }
     });
 
     it("shows a member summary's publisher, isMine for its author only, and the Darker fallback name", async () => {
@@ -421,6 +459,8 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
         categoryId: 'philosophy',
         title: 'Test One',
         author: 'Fixture Author',
+        titleAr: null,
+        authorAr: null,
         bookImage: '/uploads/covers/test-one.png',
       });
       expect(body.pages.en.map((p) => p.header)).toEqual(['Page one', 'Page two']);

@@ -39,6 +39,8 @@ describe.each(engines)('GET /api/v1/library/overview on %s', (engine) => {
       categoryId: 'philosophy',
       title: 'Test One',
       author: 'Fixture Author',
+      titleAr: null,
+      authorAr: null,
       bookImage: '/uploads/covers/test-one.png',
       source: 'official',
       averageRating: 0,

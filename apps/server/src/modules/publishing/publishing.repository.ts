@@ -9,6 +9,9 @@ export interface SummaryContent {
   categoryId: string;
   title: string;
   author: string;
+  /** null: none (the Arabic interface shows the English ones). */
+  titleAr: string | null;
+  authorAr: string | null;
   aboutBook: string;
   bookReference: string;
   bookImage: string | null;
@@ -62,7 +65,17 @@ export function createPublishingRepository(db: Kysely<Database>) {
       const [book, tags, pages] = await Promise.all([
         db
           .selectFrom('book')
-          .select(['id', 'title', 'author', 'category_id', 'about_book', 'book_reference', 'book_image'])
+          .select([
+            'id',
+            'title',
+            'author',
+            'title_ar',
+            'author_ar',
+            'category_id',
+            'about_book',
+            'book_reference',
+            'book_image',
+          ])
           .where('id', '=', bookId)
           .executeTakeFirst(),
         db
@@ -100,6 +113,8 @@ export function createPublishingRepository(db: Kysely<Database>) {
             category_id: content.categoryId,
             title: content.title,
             author: content.author,
+            title_ar: content.titleAr,
+            author_ar: content.authorAr,
             about_book: content.aboutBook,
             book_reference: content.bookReference,
             book_image: content.bookImage,

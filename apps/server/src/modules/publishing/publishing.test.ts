@@ -502,6 +502,35 @@ describe.each(engines)('member summaries on %s', (engine) => {
     });
   });
 
+  describe('Arabic title and author', () => {
+    it('are optional, trimmed, shown on the preview and editable; a member tag has no Arabic name', async () => {
+      const mine = await published(author, summary({ titleAr: '  حارس الفانوس ', authorAr: ' أمينة ' }));
+      const preview = (await call(t.app, author, 'GET', `/api/v1/books/${mine.id}`)).json();
+      expect(preview.book).toMatchObject({
+        title: 'The Lantern Keeper',
+        titleAr: 'حارس الفانوس',
+        authorAr: 'أمينة',
+      });
+      expect(preview.book.tags.every((tag: { nameAr: unknown }) => tag.nameAr === null)).toBe(true);
+      const editable = editableSummarySchema.parse(
+        (await call(t.app, author, 'GET', `/api/v1/books/${mine.id}/editable`)).json(),
+      );
+      expect(editable).toMatchObject({ titleAr: 'حارس الفانوس', authorAr: 'أمينة' });
+
+      // Emptied on edit: none again (the Arabic interface shows the English ones).
+      const res = await send(author, 'PUT', `/api/v1/books/${mine.id}`, {
+        data: summary({ titleAr: '', authorAr: '' }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = (await call(t.app, author, 'GET', `/api/v1/books/${mine.id}`)).json();
+      expect(after.book).toMatchObject({ titleAr: null, authorAr: null });
+      const bad = await send(author, 'POST', '/api/v1/books', {
+        data: summary({ titleAr: 'x'.repeat(201) }),
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
   describe('GET /api/v1/books/:bookId/editable', () => {
     it('answers the author only', async () => {
       const mine = await published();
@@ -516,6 +545,7 @@ describe.each(engines)('member summaries on %s', (engine) => {
         aboutBook: 'A story about keeping a light.',
         bookImage: null,
       });
+      expect(editable).toMatchObject({ titleAr: '', authorAr: '' });
       expect([...editable.tags].sort()).toEqual(['Night Walks', 'Stoicism', 'الفَلسفة'].sort());
       expect(editable.enPages.map((p) => p.header)).toEqual(['First', 'Second']);
       expect(editable.arPages.map((p) => p.content1)).toEqual(['الحِكْمَةُ ضالّة المؤمن.']);

@@ -2,12 +2,13 @@
 // My Library. Every read here is keyed by the signed-in member, so nobody reaches another's rows.
 import type { Kysely } from 'kysely';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
-import type { Database } from '#server/db/schema.ts';
+import type { Database, PageLang } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
 export interface ReaderStateRow {
   bookmarked: unknown;
   page_number: number | null;
+  progress_lang: PageLang | null;
   progress_updated_at: string | null;
   finished_at: string | null;
   en_count: number;
@@ -17,6 +18,7 @@ export interface ReaderStateRow {
 const UNKNOWN_BOOK_STATE: ReaderStateRow = {
   bookmarked: false,
   page_number: null,
+  progress_lang: null,
   progress_updated_at: null,
   finished_at: null,
   en_count: 0,
@@ -47,6 +49,12 @@ export function createReadingRepository(db: Kysely<Database>) {
             .where('reading_progress.user_id', '=', userId)
             .where('reading_progress.book_id', '=', bookId)
             .as('page_number'),
+          eb
+            .selectFrom('reading_progress')
+            .select('reading_progress.lang')
+            .where('reading_progress.user_id', '=', userId)
+            .where('reading_progress.book_id', '=', bookId)
+            .as('progress_lang'),
           eb
             .selectFrom('reading_progress')
             .select('reading_progress.updated_at')
@@ -90,31 +98,39 @@ export function createReadingRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** One record per (member, book): saving again moves it to the new page. */
+    /**
+     * One record per (member, book): saving again moves it to the new page, and to the new
+     * language when one is given (otherwise the saved one stays). Returns the language now saved.
+     */
     async saveProgress(input: {
       userId: string;
       bookId: string;
       categoryId: string;
       pageNumber: number;
+      lang: PageLang | undefined;
       updatedAt: string;
-    }) {
-      await db
+    }): Promise<PageLang | null> {
+      const row = await db
         .insertInto('reading_progress')
         .values({
           user_id: input.userId,
           book_id: input.bookId,
           category_id: input.categoryId,
           page_number: input.pageNumber,
+          lang: input.lang ?? null,
           updated_at: input.updatedAt,
         })
         .onConflict((oc) =>
           oc.columns(['user_id', 'book_id']).doUpdateSet({
             category_id: input.categoryId,
             page_number: input.pageNumber,
+            ...(input.lang ? { lang: input.lang } : {}),
             updated_at: input.updatedAt,
           }),
         )
-        .execute();
+        .returning('reading_progress.lang')
+        .executeTakeFirstOrThrow();
+      return row.lang;
     },
 
     /**
@@ -197,6 +213,7 @@ export function createReadingRepository(db: Kysely<Database>) {
         .select((eb) => [
           ...BOOK_CARD_COLUMNS,
           'reading_progress.page_number',
+          'reading_progress.lang',
           'reading_progress.updated_at',
           pageCount(eb, 'en').as('en_count'),
           pageCount(eb, 'ar').as('ar_count'),

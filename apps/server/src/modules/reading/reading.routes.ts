@@ -21,7 +21,8 @@ export async function readingRoutes(fastify: FastifyInstance, { reading }: { rea
     {
       schema: {
         tags: ['reading'],
-        summary: 'Save the page the member is on (1-based, at most the page count of the longer language)',
+        summary:
+          'Save the page the member is on (1-based, at most the page count of the longer language) and the language read in',
         params: bookIdParamsSchema,
         body: saveProgressBodySchema,
         response: { 200: progressSchema },
@@ -29,7 +30,7 @@ export async function readingRoutes(fastify: FastifyInstance, { reading }: { rea
     },
     async (request) => {
       const user = await requireMember(request);
-      return reading.saveProgress(user.id, request.params.bookId, request.body.pageNumber);
+      return reading.saveProgress(user.id, request.params.bookId, request.body);
     },
   );
 

@@ -1,7 +1,17 @@
 // Reading rules: progress (a missing record means page 1), finishing, bookmarks, My Library.
 // Every call acts for the signed-in member only; nobody reads or writes another's state.
+//
+// - Progress keeps the page and the language it is read in, so the book reopens in that
+//   language on any device (progress saved before languages were kept has none).
+// - Finishing deletes the progress and records the book as finished (the first date stays).
+// - Reading a finished book again: the reader saves nothing when it merely opens a finished
+//   book; once the member turns a page, progress is saved again. The book is then in progress
+//   (Continue reading, My Library's In progress, the preview's "Continue at page N") AND stays
+//   under Finished with its first date — finishing is history, progress is what is read now.
+//   Finishing it again deletes that progress. So every screen reads the same two facts:
+//   progress present = being read; finishedAt present = finished at least once.
 import type { MyLibrary } from '@sahifa/contracts/books';
-import type { Progress, ReaderState } from '@sahifa/contracts/library';
+import type { Lang, Progress, ReaderState } from '@sahifa/contracts/library';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
@@ -21,6 +31,11 @@ function clampPage(pageNumber: number, pageCount: number): number {
   return pageCount > 0 ? Math.min(pageNumber, pageCount) : pageNumber;
 }
 
+/** The saved reading language, left out when none was saved. */
+function langField(lang: Lang | null): { lang?: Lang } {
+  return lang ? { lang } : {};
+}
+
 /** Spec: a missing progress record means page 1 — `progress` is then null and the reader starts at 1. */
 function toReaderState(row: ReaderStateRow): ReaderState {
   const pageCount = bookPageCount(row);
@@ -29,7 +44,11 @@ function toReaderState(row: ReaderStateRow): ReaderState {
     progress:
       row.page_number === null || row.page_number === undefined
         ? null
-        : { pageNumber: clampPage(Number(row.page_number), pageCount), updatedAt: row.progress_updated_at },
+        : {
+            pageNumber: clampPage(Number(row.page_number), pageCount),
+            ...langField(row.progress_lang),
+            updatedAt: row.progress_updated_at,
+          },
     finishedAt: row.finished_at ?? null,
   };
 }
@@ -45,7 +64,13 @@ export function createReadingService(repository: ReadingRepository) {
       return toReaderState(await repository.findReaderState(userId, bookId));
     },
 
-    async saveProgress(userId: string, bookId: string, pageNumber: number): Promise<Progress> {
+    /** Saves the page, and the language when given (else the saved language stays). */
+    async saveProgress(
+      userId: string,
+      bookId: string,
+      input: { pageNumber: number; lang?: Lang | undefined },
+    ): Promise<Progress> {
+      const { pageNumber } = input;
       const book = await repository.findBookPages(bookId);
       if (!book) throw bookNotFound();
       const pageCount = bookPageCount(book);
@@ -59,8 +84,15 @@ export function createReadingService(repository: ReadingRepository) {
         );
       }
       const updatedAt = nowIso();
-      await repository.saveProgress({ userId, bookId, categoryId: book.category_id, pageNumber, updatedAt });
-      return { pageNumber, updatedAt };
+      const lang = await repository.saveProgress({
+        userId,
+        bookId,
+        categoryId: book.category_id,
+        pageNumber,
+        lang: input.lang,
+        updatedAt,
+      });
+      return { pageNumber, ...langField(lang), updatedAt };
     },
 
     async finish(userId: string, bookId: string): Promise<{ finishedAt: string }> {
@@ -100,6 +132,7 @@ export function createReadingService(repository: ReadingRepository) {
           return {
             book: toBookCard(row),
             pageNumber: clampPage(row.page_number, pageCount),
+            ...langField(row.lang),
             pageCount,
             updatedAt: row.updated_at,
           };

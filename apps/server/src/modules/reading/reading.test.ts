@@ -1,4 +1,4 @@
-import { myLibrarySchema } from '@sahifa/contracts/books';
+import { bookReadingSchema, myLibrarySchema } from '@sahifa/contracts/books';
 import { bookmarkStateSchema, finishedSchema, progressSchema } from '@sahifa/contracts/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
@@ -113,6 +113,61 @@ describe.each(engines)('progress, finishing, bookmarks and My Library on %s', (e
     });
   });
 
+  describe('reading language', () => {
+    const readerState = async (member: TestMember, bookId: string) =>
+      bookReadingSchema.parse((await call(t.app, member, 'GET', `/api/v1/books/${bookId}/read`)).json())
+        .state;
+    const inProgressOf = async (member: TestMember) =>
+      myLibrarySchema.parse((await call(t.app, member, 'GET', '/api/v1/me/library')).json()).inProgress;
+
+    it('is kept with the page, so the reader and Continue reading reopen the book in it', async () => {
+      const lena = await signUpMember(t.app, 'Lena');
+      const res = await call(t.app, lena, 'PUT', '/api/v1/books/long-ar/progress', {
+        pageNumber: 3,
+        lang: 'ar',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(progressSchema.parse(res.json())).toMatchObject({ pageNumber: 3, lang: 'ar' });
+      expect(await progressOf(lena, 'long-ar')).toMatchObject({ page_number: 3, lang: 'ar' });
+      expect((await readerState(lena, 'long-ar')).progress).toMatchObject({ pageNumber: 3, lang: 'ar' });
+      expect((await inProgressOf(lena)).map((p) => [p.book.id, p.pageNumber, p.lang])).toEqual([
+        ['long-ar', 3, 'ar'],
+      ]);
+
+      // Switching language on the same page is saved too.
+      await call(t.app, lena, 'PUT', '/api/v1/books/long-ar/progress', { pageNumber: 2, lang: 'en' });
+      expect((await readerState(lena, 'long-ar')).progress).toMatchObject({ pageNumber: 2, lang: 'en' });
+      expect((await inProgressOf(lena))[0]?.lang).toBe('en');
+    });
+
+    it('is kept when a save names no language, and absent for progress saved before languages were kept', async () => {
+      const omar = await signUpMember(t.app, 'Omar');
+      await call(t.app, omar, 'PUT', '/api/v1/books/long-ar/progress', { pageNumber: 2, lang: 'ar' });
+      const res = await call(t.app, omar, 'PUT', '/api/v1/books/long-ar/progress', { pageNumber: 4 });
+      expect(progressSchema.parse(res.json())).toMatchObject({ pageNumber: 4, lang: 'ar' });
+      expect(await progressOf(omar, 'long-ar')).toMatchObject({ page_number: 4, lang: 'ar' });
+
+      await call(t.app, omar, 'PUT', '/api/v1/books/test-one/progress', { pageNumber: 2 });
+      expect(await progressOf(omar, 'test-one')).toMatchObject({ page_number: 2, lang: null });
+      const progress = (await readerState(omar, 'test-one')).progress;
+      expect(progress).toEqual({ pageNumber: 2, updatedAt: expect.any(String) });
+      expect((await inProgressOf(omar)).find((p) => p.book.id === 'test-one')).not.toHaveProperty('lang');
+    });
+
+    it('refuses a language other than en and ar, writing nothing', async () => {
+      const before = await progressOf(alice, 'test-one');
+      for (const lang of ['fr', 'AR', '', null, 1]) {
+        const res = await call(t.app, alice, 'PUT', '/api/v1/books/test-one/progress', {
+          pageNumber: 1,
+          lang,
+        });
+        expect(res.statusCode, JSON.stringify(lang)).toBe(400);
+        expect(res.json().error.code).toBe('VALIDATION_ERROR');
+      }
+      expect(await progressOf(alice, 'test-one')).toEqual(before);
+    });
+  });
+
   describe('finishing', () => {
     it('deletes the progress record and creates the finished record; a second finish keeps the first date', async () => {
       await call(t.app, alice, 'PUT', '/api/v1/books/long-ar/progress', { pageNumber: 4 });
@@ -128,6 +183,36 @@ describe.each(engines)('progress, finishing, bookmarks and My Library on %s', (e
       );
       expect(again.finishedAt).toBe(finishedAt);
       expect(await countRows(t.db, 'finished_book', alice.id)).toBe(1);
+    });
+
+    it('reading a finished book again puts it in progress and keeps it under Finished with its first date; finishing again ends the re-read', async () => {
+      const rita = await signUpMember(t.app, 'Rita');
+      await call(t.app, rita, 'PUT', '/api/v1/books/long-ar/progress', { pageNumber: 4, lang: 'ar' });
+      const { finishedAt } = finishedSchema.parse(
+        (await call(t.app, rita, 'POST', '/api/v1/books/long-ar/finish')).json(),
+      );
+      const stateOf = async () =>
+        bookReadingSchema.parse((await call(t.app, rita, 'GET', '/api/v1/books/long-ar/read')).json()).state;
+      const library = async () =>
+        myLibrarySchema.parse((await call(t.app, rita, 'GET', '/api/v1/me/library')).json());
+
+      // Finished, not being read again: no progress, nothing in progress.
+      expect(await stateOf()).toMatchObject({ progress: null, finishedAt });
+      expect((await library()).inProgress).toEqual([]);
+
+      // A page turned: reading again.
+      await call(t.app, rita, 'PUT', '/api/v1/books/long-ar/progress', { pageNumber: 2, lang: 'ar' });
+      expect(await stateOf()).toMatchObject({ progress: { pageNumber: 2, lang: 'ar' }, finishedAt });
+      const during = await library();
+      expect(during.inProgress.map((p) => [p.book.id, p.pageNumber, p.lang])).toEqual([['long-ar', 2, 'ar']]);
+      expect(during.finished.map((f) => [f.book.id, f.finishedAt])).toEqual([['long-ar', finishedAt]]);
+
+      // Finished again: out of progress, still finished on the first date.
+      await call(t.app, rita, 'POST', '/api/v1/books/long-ar/finish');
+      expect(await stateOf()).toMatchObject({ progress: null, finishedAt });
+      const after = await library();
+      expect(after.inProgress).toEqual([]);
+      expect(after.finished.map((f) => [f.book.id, f.finishedAt])).toEqual([['long-ar', finishedAt]]);
     });
 
     it('finishes a book that was never started', async () => {

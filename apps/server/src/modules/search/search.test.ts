@@ -132,11 +132,75 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
       expect(await bookIds(q), q).toEqual([ids.arabic]);
     }
     const results = await search('الحكمة');
-    expect(results.terms).toEqual(['الحكمه']);
+    expect(results.terms).toEqual(['حكمه']);
     // The passage is the original text, diacritics and all.
     expect(results.books[0]?.snippet).toContain('الحِكْمَةُ ضالّةُ المؤمنِ');
     expect(await bookIds('الأمثال')).toEqual([ids.arabic]);
     expect(await bookIds('الامثال')).toEqual([ids.arabic]);
+  });
+
+  it('finds an Arabic word with or without its article, and after و ف ب ك ل', async () => {
+    for (const q of [
+      'حكمة',
+      'الحكمة',
+      'بالحكمة',
+      'والحكمة',
+      'فالحكمة',
+      'للحكمة',
+      'كالحكمة',
+      'صبر',
+      'امثال',
+      'بالأمثال',
+    ]) {
+      expect(await bookIds(q), q).toEqual([ids.arabic]);
+    }
+    const results = await search('بالحكمة');
+    expect(results.terms).toEqual(['حكمه']);
+    // The passage still starts at the word, article and diacritics included.
+    expect(results.books[0]?.snippet).toContain('الحِكْمَةُ ضالّةُ المؤمنِ');
+  });
+
+  it('finds a book by its Arabic title and author, and a tag by its Arabic name', async () => {
+    const id = await publish({
+      title: 'The Book of Lanterns',
+      author: 'Old Sage',
+      titleAr: 'كتاب المصابيح',
+      authorAr: 'الحكيم القديم',
+      categoryId: 'philosophy',
+      enPages: [page(1, 'One', 'Plain words.')],
+    });
+    expect(await bookIds('المصابيح')).toEqual([id]);
+    expect(await bookIds('مصابيح')).toEqual([id]);
+    expect(await bookIds('الحكيم القديم')).toEqual([id]);
+    expect((await search('مصابيح')).books[0]).toMatchObject({
+      titleAr: 'كتاب المصابيح',
+      authorAr: 'الحكيم القديم',
+    });
+    // The fixture's tags have no Arabic names; the demo library's are checked below.
+    expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
+  });
+
+  it("finds the demo library's Arabic titles, authors, tags and pages", async () => {
+    const demo = await createTestApp(engine);
+    try {
+      await seedLibrary(demo.db, { dataDir: demo.dataDir, contentDir: DEFAULT_CONTENT_DIR });
+      const reader = await signUpMember(demo.app, 'Demo Reader');
+      const find = async (q: string) => {
+        const res = await call(demo.app, reader, 'GET', `/api/v1/search?q=${encodeURIComponent(q)}`);
+        return searchResultsSchema.parse(res.json()).books;
+      };
+      for (const q of ['التأملات', 'تأملات', 'ماركوس أوريليوس']) {
+        const books = await find(q);
+        expect(books[0]?.id, q).toBe('meditations');
+        expect(books[0]).toMatchObject({ titleAr: 'التأملات', authorAr: 'ماركوس أوريليوس' });
+      }
+      expect((await find('مقدمة ابن خلدون'))[0]?.id).toBe('muqaddimah');
+      expect((await find('الرواقية')).map((b) => b.id)).toEqual(
+        expect.arrayContaining(['meditations', 'enchiridion']),
+      );
+    } finally {
+      await demo.close();
+    }
   });
 
   it("finds the demo library's Arabic pages (meditations: الحِكْمَةُ)", async () => {

@@ -2,7 +2,7 @@
 // around the first place a query word starts, found through the normalised text so that
 // `الحكمة` finds `الحِكْمَةُ`. Computed here rather than by the engines' snippet functions, so
 // SQLite and PostgreSQL give the same answer.
-import { normalizeSearchChar, normalizeSearchText } from '@sahifa/contracts/search-text';
+import { arabicArticleLength, normalizeSearchChar, normalizeSearchText } from '@sahifa/contracts/search-text';
 
 export const SNIPPET_LENGTH = 160;
 /** How much of the window comes before the match. */
@@ -30,6 +30,18 @@ function normalise(text: string): Normalised {
   return { text: out, origin };
 }
 
+/**
+ * True when `term` at `at` starts a word, or follows only the word's definite article (terms
+ * come without it: `تاملات` starts the word `التاملات`).
+ */
+function startsWord(text: string, at: number, term: string): boolean {
+  let wordStart = at;
+  while (wordStart > 0 && WORD_CHAR.test(text[wordStart - 1] ?? '')) wordStart -= 1;
+  if (wordStart === at) return true;
+  const prefix = text.slice(wordStart, at);
+  return arabicArticleLength(prefix + term) === prefix.length;
+}
+
 /** Offset in `text` where one of the (normalised) terms first starts a word, or -1. */
 export function firstMatch(text: string, terms: readonly string[]): { start: number; end: number } | null {
   const norm = normalise(text);
@@ -40,8 +52,7 @@ export function firstMatch(text: string, terms: readonly string[]): { start: num
     for (;;) {
       const at = norm.text.indexOf(term, from);
       if (at < 0) break;
-      const before = at > 0 ? norm.text[at - 1] : '';
-      if (!before || !WORD_CHAR.test(before)) {
+      if (startsWord(norm.text, at, term)) {
         if (!best || at < best.at) best = { at, length: term.length };
         break;
       }

@@ -14,6 +14,7 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Icon } from '#web/components/ui/Icon.tsx';
 import { Logo } from '#web/components/ui/Logo.tsx';
+import { OfflineBanner } from '#web/components/ui/OfflineBanner.tsx';
 import { LanguagePicker } from '#web/i18n/LanguagePicker.tsx';
 import { displayNameOf, useAuth, useCurrentUser } from '#web/lib/auth.tsx';
 import styles from './AppLayout.module.css';
@@ -101,6 +102,7 @@ export function AppLayout() {
               </span>
             </Button>
           </header>
+          <OfflineBanner />
           <main id="main-content" className={styles.content} tabIndex={-1}>
             <Outlet />
           </main>

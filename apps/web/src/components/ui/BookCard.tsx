@@ -1,7 +1,8 @@
 import type { BookCard as BookCardData } from '@sahifa/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
 import { formatRating } from '#web/lib/rating.ts';
 import styles from './BookCard.module.css';
 import { BookCover } from './BookCover.tsx';
@@ -28,13 +29,20 @@ export function BookCard({ book, eager = false, extra, headingLevel = 3 }: BookC
   const rated = book.ratingCount > 0;
   const Heading = `h${headingLevel}` as const;
   const rating = formatRating(book.averageRating, language);
+  const title = bookTitle(book, language);
   return (
     <Link className={styles.book} to={previewPath(book)}>
-      <BookCover src={book.bookImage} title={book.title} eager={eager} />
+      <BookCover src={book.bookImage} title={title} eager={eager} />
       <Heading className={styles.title}>
-        <bdi>{book.title}</bdi>
+        <bdi>{title}</bdi>
       </Heading>
-      <p className={styles.meta}>{t('library.byAuthor', { author: book.author })}</p>
+      <p className={styles.meta}>
+        <Trans
+          i18nKey="library.byLine"
+          values={{ author: bookAuthor(book, language) }}
+          components={{ author: <bdi /> }}
+        />
+      </p>
       <p className={styles.meta}>
         {rated ? (
           <span className={styles.rating}>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNotFoundError } from '#web/lib/api.ts';
+import { needsNetwork, useOnline } from '#web/lib/online.ts';
 import { Spinner } from './Spinner.tsx';
-import { ErrorState } from './States.tsx';
+import { ErrorState, OfflineState } from './States.tsx';
 
 /** What QueryState reads of a TanStack query (or infinite query) result. */
 export interface QueryLike<T> {
@@ -10,6 +11,8 @@ export interface QueryLike<T> {
   error: unknown;
   isPending: boolean;
   isError: boolean;
+  /** TanStack's fetch status: "paused" while it waits for the network. */
+  fetchStatus?: 'fetching' | 'paused' | 'idle';
   refetch: () => unknown;
 }
 
@@ -30,7 +33,10 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** The states of a screen's query, in one place: not found, failed (with a retry), loading, loaded. */
+/**
+ * The states of a screen's query, in one place: not found, waiting for the network (offline, with
+ * a retry), failed (with a retry), loading, loaded.
+ */
 export function QueryState<T>({
   query,
   pending,
@@ -41,9 +47,11 @@ export function QueryState<T>({
   children,
 }: QueryStateProps<T>) {
   const { data } = query;
+  const online = useOnline();
   if (notFound !== undefined) {
     if (isNotFoundError(query.error) || (data !== undefined && isMissing?.(data))) return notFound;
   }
+  if (needsNetwork(query, online)) return <OfflineState onRetry={() => void query.refetch()} />;
   if (query.isError && !(keepDataOnError && data !== undefined)) {
     const retry = () => void query.refetch();
     return typeof error === 'string' ? <ErrorState message={error} onRetry={retry} /> : error(retry);

@@ -26,8 +26,32 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
   );
 }
 
-/** A screen whose subject does not exist (the API answered 404), inside the app's layout. */
-export function NotFoundState({ title, body }: { title?: string; body?: string }) {
+/** A screen that needs the network while there is none: say so, and offer a retry. */
+export function OfflineState({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.box} role="status">
+      <p>{t('common.offlineScreen')}</p>
+      <Button variant="secondary" size="small" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A screen whose subject does not exist (the API answered 404), inside the app's layout; `back`
+ * leads where such things are listed (the books unless given).
+ */
+export function NotFoundState({
+  title,
+  body,
+  back,
+}: {
+  title?: string;
+  body?: string;
+  back?: { to: string; label: string };
+}) {
   const { t } = useTranslation();
   return (
     <div className={styles.notFound}>
@@ -36,8 +60,8 @@ export function NotFoundState({ title, body }: { title?: string; body?: string }
       </p>
       <h1>{title ?? t('errors.notFoundTitle')}</h1>
       <p className={styles.body}>{body ?? t('errors.notFoundBody')}</p>
-      <ButtonLink to="/app/books" variant="secondary">
-        {t('browse.backToBooks')}
+      <ButtonLink to={back?.to ?? '/app/books'} variant="secondary">
+        {back?.label ?? t('browse.backToBooks')}
       </ButtonLink>
     </div>
   );

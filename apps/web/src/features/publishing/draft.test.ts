@@ -7,6 +7,7 @@ const withoutKeys = (pages: PageDraft[]) => pages.map(({ key: _key, ...rest }) =
 function sampleDraft(): Draft {
   const form = emptyForm();
   form.title = 'Walden';
+  form.titleAr = 'والدن';
   form.tags = ['nature', 'simplicity'];
   form.enPages = [{ ...emptyPage(), header: 'Economy', content1: 'Most men…' }];
   form.arPages = [{ ...emptyPage(), header: 'الاقتصاد', content1: 'يعيش معظم الناس…', subHeader4: 'خاتمة' }];
@@ -21,6 +22,7 @@ describe('draft serialisation', () => {
     const restored = parseDraft(serializeDraft(draft));
     expect(restored).not.toBeNull();
     expect(restored?.form.title).toBe('Walden');
+    expect(restored?.form.titleAr).toBe('والدن');
     expect(restored?.form.tags).toEqual(['nature', 'simplicity']);
     expect(withoutKeys(restored?.form.enPages ?? [])).toEqual(withoutKeys(draft.form.enPages));
     expect(withoutKeys(restored?.form.arPages ?? [])).toEqual(withoutKeys(draft.form.arPages));
@@ -56,6 +58,8 @@ describe('draft serialisation', () => {
       }),
     );
     expect(restored?.form.title).toBe('');
+    // A draft from before the Arabic title and author: none.
+    expect(restored?.form).toMatchObject({ titleAr: '', authorAr: '' });
     expect(restored?.form.tags).toEqual(['ok']);
     expect(restored?.form.enPages.map((p) => [p.header, p.content1])).toEqual([
       ['H', ''],

@@ -64,6 +64,9 @@ export function parseDraft(raw: string | null): Draft | null {
     form: {
       title: str(form.title, LIMITS.title * 2),
       author: str(form.author, LIMITS.author * 2),
+      // Drafts saved before the Arabic fields existed have none: ''.
+      titleAr: str(form.titleAr, LIMITS.title * 2),
+      authorAr: str(form.authorAr, LIMITS.author * 2),
       categoryId: str(form.categoryId, 100),
       tags,
       aboutBook: str(form.aboutBook, LIMITS.aboutBook * 2),

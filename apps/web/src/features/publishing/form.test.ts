@@ -86,6 +86,22 @@ describe('toSummaryInput', () => {
   });
 });
 
+describe('the Arabic title and author', () => {
+  it('are optional, sent trimmed, and checked against the title and author limits', () => {
+    const form = validForm();
+    expect(toSummaryInput(form)).toMatchObject({ titleAr: '', authorAr: '' });
+    const arabic = { ...form, titleAr: '  التأملات ', authorAr: ' ماركوس أوريليوس ' };
+    expect(validateSummary(arabic)).toEqual([]);
+    expect(toSummaryInput(arabic)).toMatchObject({ titleAr: 'التأملات', authorAr: 'ماركوس أوريليوس' });
+    expect(summaryInputSchema.safeParse(toSummaryInput(arabic)).success).toBe(true);
+    const long = { ...form, titleAr: 'ت'.repeat(LIMITS.title + 1) };
+    expect(validateSummary(long)).toEqual([
+      { path: 'titleAr', code: 'tooLong', values: { max: LIMITS.title } },
+    ]);
+    expect(isBlankForm({ ...emptyForm(), authorAr: 'ا' })).toBe(false);
+  });
+});
+
 describe('validateSummary', () => {
   it('accepts a complete summary, which the API schema accepts too', () => {
     const form = validForm();
@@ -170,6 +186,8 @@ describe('forms', () => {
       id: 'b1',
       title: 'T',
       author: 'A',
+      titleAr: 'ت',
+      authorAr: '',
       categoryId: 'philosophy',
       tags: ['x'],
       aboutBook: '',
@@ -181,6 +199,7 @@ describe('forms', () => {
       ],
       arPages: [],
     });
+    expect(form).toMatchObject({ titleAr: 'ت', authorAr: '' });
     expect(headers(form.enPages)).toEqual(['First', 'Second']);
     expect(form.enPages[0]?.subHeader).toBe('S');
     expect(form.enPages[1]?.content4).toBe('');

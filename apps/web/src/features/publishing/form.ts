@@ -24,6 +24,9 @@ export const PAGE_LISTS = { en: 'enPages', ar: 'arPages' } as const;
 export interface SummaryForm {
   title: string;
   author: string;
+  /** Optional: the title and author in Arabic ('' = none). */
+  titleAr: string;
+  authorAr: string;
   categoryId: string;
   tags: string[];
   aboutBook: string;
@@ -32,13 +35,23 @@ export interface SummaryForm {
   arPages: PageDraft[];
 }
 
-export const TEXT_FIELDS = ['title', 'author', 'categoryId', 'aboutBook', 'bookReference'] as const;
+export const TEXT_FIELDS = [
+  'title',
+  'author',
+  'titleAr',
+  'authorAr',
+  'categoryId',
+  'aboutBook',
+  'bookReference',
+] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** The most characters each field takes (LIMITS from the contracts). */
 export const FIELD_LIMITS: Record<Exclude<TextField, 'categoryId'> | PageField, number> = {
   title: LIMITS.title,
   author: LIMITS.author,
+  titleAr: LIMITS.title,
+  authorAr: LIMITS.author,
   aboutBook: LIMITS.aboutBook,
   bookReference: LIMITS.bookReference,
   header: LIMITS.pageHeader,
@@ -79,6 +92,8 @@ export function emptyForm(): SummaryForm {
   return {
     title: '',
     author: '',
+    titleAr: '',
+    authorAr: '',
     categoryId: '',
     tags: [],
     aboutBook: '',
@@ -172,6 +187,8 @@ export function toSummaryInput(form: SummaryForm, options: { removeCover?: boole
   return {
     title: form.title.trim(),
     author: form.author.trim(),
+    titleAr: form.titleAr.trim(),
+    authorAr: form.authorAr.trim(),
     categoryId: form.categoryId,
     tags: form.tags.map((t) => t.trim()).filter(Boolean),
     aboutBook: form.aboutBook.trim(),
@@ -202,6 +219,8 @@ export function formFromEditable(summary: EditableSummary): SummaryForm {
   return {
     title: summary.title,
     author: summary.author,
+    titleAr: summary.titleAr,
+    authorAr: summary.authorAr,
     categoryId: summary.categoryId,
     tags: [...summary.tags],
     aboutBook: summary.aboutBook,
@@ -236,6 +255,8 @@ export function validateSummary(form: SummaryForm): FormError[] {
   const errors: FormError[] = [];
   checkText(errors, 'title', form.title, LIMITS.title, true);
   checkText(errors, 'author', form.author, LIMITS.author, true);
+  checkText(errors, 'titleAr', form.titleAr, LIMITS.title, false);
+  checkText(errors, 'authorAr', form.authorAr, LIMITS.author, false);
   if (!form.categoryId) errors.push({ path: 'categoryId', code: 'required' });
   if (form.tags.length > LIMITS.tagsPerBook)
     errors.push({ path: 'tags', code: 'tooManyTags', values: { max: LIMITS.tagsPerBook } });

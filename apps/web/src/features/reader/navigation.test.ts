@@ -5,8 +5,10 @@ import {
   initialPage,
   isPageTurnTarget,
   keyToStep,
+  pagerArrows,
   parseLangParam,
   parsePageParam,
+  savesOnOpen,
   swipeToStep,
 } from './navigation.ts';
 
@@ -75,6 +77,33 @@ describe('the reading language', () => {
   it('follows the address when it names a language', () => {
     expect(chooseLanguage('en', { en: 4, ar: 4 }, 'ar')).toBe('ar');
   });
+
+  it('is the language the member was reading the book in, over the interface language', () => {
+    expect(chooseLanguage('en', { en: 4, ar: 4 }, null, 'ar')).toBe('ar');
+    expect(chooseLanguage('ar', { en: 4, ar: 4 }, null, 'en')).toBe('en');
+    // The address still wins; a saved language the book no longer has is ignored.
+    expect(chooseLanguage('en', { en: 4, ar: 4 }, 'en', 'ar')).toBe('en');
+    expect(chooseLanguage('en', { en: 4, ar: 0 }, null, 'ar')).toBe('en');
+  });
+});
+
+describe('opening a book', () => {
+  it('saves no progress for a finished book that is not being read again', () => {
+    expect(savesOnOpen({ progress: null, finishedAt: '2024-01-01T00:00:00.000Z' })).toBe(false);
+  });
+
+  it('saves progress for a book being read, or read again', () => {
+    expect(savesOnOpen({ progress: null, finishedAt: null })).toBe(true);
+    expect(savesOnOpen({ progress: { pageNumber: 2 }, finishedAt: null })).toBe(true);
+    expect(savesOnOpen({ progress: { pageNumber: 2 }, finishedAt: '2024-01-01T00:00:00.000Z' })).toBe(true);
+  });
+});
+
+describe('the pager', () => {
+  it('points its arrows along the text being read, whatever the interface language', () => {
+    expect(pagerArrows('ltr')).toEqual({ previous: '←', next: '→' });
+    expect(pagerArrows('rtl')).toEqual({ previous: '→', next: '←' });
+  });
 });
 
 describe('arrow keys', () => {
@@ -86,6 +115,13 @@ describe('arrow keys', () => {
   it('are mirrored in Arabic: ArrowLeft goes to the next page', () => {
     expect(keyToStep('ArrowLeft', 'rtl')).toBe(1);
     expect(keyToStep('ArrowRight', 'rtl')).toBe(-1);
+  });
+
+  it('and PageUp / PageDown turn pages in either direction of text', () => {
+    for (const direction of ['ltr', 'rtl'] as const) {
+      expect(keyToStep('PageDown', direction)).toBe(1);
+      expect(keyToStep('PageUp', direction)).toBe(-1);
+    }
   });
 
   it('ignore other keys', () => {
@@ -103,6 +139,9 @@ describe('arrow keys', () => {
     expect(isPageTurnTarget({ ...plain, target: element('BODY') })).toBe(true);
     expect(isPageTurnTarget({ ...plain, target: element('BUTTON') })).toBe(true);
     expect(isPageTurnTarget({ ...plain, target: element('TEXTAREA') })).toBe(false);
+    expect(isPageTurnTarget({ ...plain, target: { ...element('DIV'), isContentEditable: true } })).toBe(
+      false,
+    );
     expect(isPageTurnTarget({ ...plain, target: element('INPUT', 'radio') })).toBe(false);
     expect(isPageTurnTarget({ ...plain, target: element('DIV', 'tab') })).toBe(false);
     expect(isPageTurnTarget({ ...plain, altKey: true, target: element('BODY') })).toBe(false);

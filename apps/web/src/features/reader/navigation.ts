@@ -34,15 +34,19 @@ export function initialPage(options: { param: number | null; saved: number | nul
 }
 
 /**
- * The language to read in: one asked for in the address, else the interface language when the
- * book has pages in it, else the other language when it has pages, else the interface language.
+ * The language to read in: one asked for in the address, else the one the member was reading the
+ * book in (saved with the progress) when the book still has pages in it, else the interface
+ * language when the book has pages in it, else the other language when it has pages, else the
+ * interface language.
  */
 export function chooseLanguage(
   interfaceLang: ReadingLang,
   counts: Record<ReadingLang, number>,
   requested: ReadingLang | null = null,
+  saved: ReadingLang | null = null,
 ): ReadingLang {
   if (requested) return requested;
+  if (saved && counts[saved] > 0) return saved;
   const other: ReadingLang = interfaceLang === 'ar' ? 'en' : 'ar';
   if (counts[interfaceLang] > 0) return interfaceLang;
   if (counts[other] > 0) return other;
@@ -50,10 +54,29 @@ export function chooseLanguage(
 }
 
 /**
- * The page step of an arrow key: -1 (previous), +1 (next) or 0. In right-to-left text the book
- * runs leftwards, so ArrowLeft goes to the next page.
+ * Opening a book saves progress, except a finished book that is not being read again (no progress
+ * since it was finished): there re-reading starts only when the member turns a page.
+ */
+export function savesOnOpen(state: { progress: unknown; finishedAt: string | null }): boolean {
+  return state.finishedAt === null || state.progress !== null;
+}
+
+/**
+ * The pager's arrows point along the text being read (not the interface): in right-to-left text
+ * the next page lies to the left. Chosen here rather than mirrored in CSS, because the CSS build
+ * turns `:dir(rtl)` into a language test, which follows the interface language.
+ */
+export function pagerArrows(direction: Direction): { previous: string; next: string } {
+  return direction === 'rtl' ? { previous: '→', next: '←' } : { previous: '←', next: '→' };
+}
+
+/**
+ * The page step of a key: -1 (previous), +1 (next) or 0. In right-to-left text the book runs
+ * leftwards, so ArrowLeft goes to the next page; PageDown and PageUp go forward and back in both.
  */
 export function keyToStep(key: string, direction: Direction): -1 | 0 | 1 {
+  if (key === 'PageDown') return 1;
+  if (key === 'PageUp') return -1;
   if (key !== 'ArrowLeft' && key !== 'ArrowRight') return 0;
   const towardsEnd = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
   return key === towardsEnd ? 1 : -1;
@@ -93,7 +116,8 @@ export function isPageTurnTarget(event: {
   if (!target) return true;
   const tag = target.tagName?.toLowerCase();
   if (tag === 'input' || tag === 'textarea' || tag === 'select' || target.isContentEditable) return false;
-  // Radio groups, sliders and tabs use the arrow keys themselves.
+  // Sliders and tabs use the arrow keys themselves (the reader has none; its language toggle is
+  // two buttons, so the keys turn pages wherever focus is).
   const role = target.getAttribute?.('role');
-  return role !== 'radio' && role !== 'slider' && role !== 'tab';
+  return role !== 'slider' && role !== 'tab';
 }

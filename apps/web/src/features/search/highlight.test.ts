@@ -47,6 +47,14 @@ describe('highlight', () => {
     expect(marked('امراة', 'أمرأة')).toEqual(['امراة']);
   });
 
+  it('marks the whole word, article included, for a query with or without the article', () => {
+    expect(marked('في التأملات وبالحكمة', 'تأملات')).toEqual(['التأملات']);
+    expect(marked('في التأملات وبالحكمة', 'الحكمة')).toEqual(['وبالحكمة']);
+    expect(marked('للكتاب', 'كتاب')).toEqual(['للكتاب']);
+    // Inside a word that is not an article, the match stays where it is.
+    expect(marked('مكتاب', 'كتاب')).toEqual(['كتاب']);
+  });
+
   it('ignores tatweel in the text and keeps it inside the match', () => {
     expect(marked('الحكـــمة هنا', 'الحكمة')).toEqual(['الحكـــمة']);
   });

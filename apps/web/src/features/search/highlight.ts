@@ -1,7 +1,7 @@
 // Finds the search terms in a text the way the server matched them (normalised: no Arabic marks or
 // tatweel, one alef, ى → ي, ة → ه, no Latin accents, lower case), and maps each match back to the
 // original characters, so a query typed without diacritics highlights the diacritised original.
-import { normalizeSearchChar } from '@sahifa/contracts/search-text';
+import { arabicArticleLength, normalizeSearchChar } from '@sahifa/contracts/search-text';
 
 export interface HighlightSegment {
   text: string;
@@ -31,6 +31,21 @@ export function normaliseWithMap(text: string): NormalisedText {
   return { text: out, origin };
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Where the match at `at` should start in the normalised text: at the word's start when only the
+ * Arabic definite article comes before it (terms come without it, `حكمه`; the whole word
+ * `الحِكْمَةُ` is marked), else at `at`.
+ */
+function withArticle(normalised: string, at: number, needle: string): number {
+  let wordStart = at;
+  while (wordStart > 0 && WORD_CHAR.test(normalised[wordStart - 1] ?? '')) wordStart -= 1;
+  if (wordStart === at) return at;
+  const prefix = normalised.slice(wordStart, at);
+  return arabicArticleLength(prefix + needle) === prefix.length ? wordStart : at;
+}
+
 /** True for characters that normalise to nothing (Arabic marks, tatweel, lone combining accents). */
 function isSilent(char: string): boolean {
   return char.length > 0 && normalizeSearchChar(char) === '';
@@ -51,7 +66,7 @@ export function matchRanges(text: string, terms: readonly string[]): Array<[numb
     for (;;) {
       const at = normalised.indexOf(needle, from);
       if (at === -1) break;
-      const first = origin[at];
+      const first = origin[withArticle(normalised, at, needle)];
       const last = origin[at + needle.length - 1];
       if (first && last) {
         let end = last[1];

@@ -11,7 +11,7 @@ import { useFieldErrorText } from '#web/features/auth/components/useFieldError.t
 import { type AuthFailure, authFailure, thrownFailure } from '#web/features/auth/errors.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { authClient } from '#web/lib/auth-client.ts';
-import { APP_HOME, sanitizeRedirect } from '#web/lib/redirect.ts';
+import { APP_HOME, keepRedirect, sanitizeRedirect } from '#web/lib/redirect.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -82,7 +82,8 @@ export function LoginPage() {
       lead={t('auth.login.lead')}
       footer={
         <p>
-          {t('auth.login.noAccount')} <Link to="/sign-up">{t('common.signUp')}</Link>
+          {t('auth.login.noAccount')}{' '}
+          <Link to={keepRedirect('/sign-up', params.get('redirectTo'))}>{t('common.signUp')}</Link>
         </p>
       }
     >

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@sahifa/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { TextField } from '#web/components/ui/TextField.tsx';
@@ -18,6 +18,7 @@ import {
   validateNewPassword,
 } from '#web/features/auth/validation.ts';
 import { authClient } from '#web/lib/auth-client.ts';
+import { keepRedirect } from '#web/lib/redirect.ts';
 
 type Values = Record<'name' | 'email' | 'password', string>;
 type Errors = Partial<Record<keyof Values, FieldError | null>>;
@@ -31,6 +32,7 @@ const validators: Record<keyof Values, (value: string) => FieldError | null> = {
 export function SignUpPage() {
   const { t } = useTranslation();
   const errorText = useFieldErrorText();
+  const [params] = useSearchParams();
   const [values, setValues] = useState<Values>({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   /** Fields the member has left (or tried to submit): only those show inline errors. */
@@ -119,7 +121,8 @@ export function SignUpPage() {
 
   const footer = (
     <p>
-      {t('auth.signUp.haveAccount')} <Link to="/login">{t('common.logIn')}</Link>
+      {t('auth.signUp.haveAccount')}{' '}
+      <Link to={keepRedirect('/login', params.get('redirectTo'))}>{t('common.logIn')}</Link>
     </p>
   );
 

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCard, BookCardSkeleton } from '#web/components/ui/BookCard.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { OfflineState } from '#web/components/ui/States.tsx';
 import { categoryTitle } from '#web/features/library/format.ts';
 import { useLibraryOverview } from '#web/lib/library-overview.ts';
+import { needsNetwork, useOnline } from '#web/lib/online.ts';
 import styles from './Library.module.css';
 
 interface LibraryShowcaseProps {
@@ -26,6 +28,15 @@ export function LibraryShowcase({
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const overview = useLibraryOverview();
+  const online = useOnline();
+
+  if (needsNetwork(overview, online)) {
+    return (
+      <div className={styles.section}>
+        <OfflineState onRetry={() => void overview.refetch()} />
+      </div>
+    );
+  }
 
   if (overview.isError) {
     return (

@@ -14,6 +14,8 @@ import { useDeleteBook } from '#web/features/library/api/delete-book.ts';
 import { BookmarkToggle } from '#web/features/library/components/BookmarkToggle.tsx';
 import styles from '#web/features/library/components/Preview.module.css';
 import { categoryTitle } from '#web/features/library/format.ts';
+import { readingAction } from '#web/features/library/reading-action.ts';
+import { bookAuthor, bookTitle, isolate, tagName } from '#web/lib/localized.ts';
 import { formatRating } from '#web/lib/rating.ts';
 import { formatDate } from '#web/lib/time.ts';
 
@@ -51,9 +53,10 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
   const language = i18n.resolvedLanguage ?? 'en';
   const { book, state } = preview;
   const readerPath = `/app/${encodeURIComponent(book.categoryId)}/${encodeURIComponent(book.id)}`;
-  const savedPage = state.progress?.pageNumber ?? null;
+  const action = readingAction(readerPath, state);
   const rating = formatRating(book.averageRating, language);
   const category = categoryTitle(preview.category, language);
+  const title = bookTitle(book, language);
 
   return (
     <article className={styles.book} aria-labelledby="book-title">
@@ -65,13 +68,19 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
 
       <div className={styles.hero}>
         <div className={styles.coverBox}>
-          <BookCover src={book.bookImage} title={book.title} eager />
+          <BookCover src={book.bookImage} title={title} eager />
         </div>
         <div className={styles.info}>
           <h1 id="book-title" className={styles.title}>
-            <bdi>{book.title}</bdi>
+            <bdi>{title}</bdi>
           </h1>
-          <p className={styles.author}>{t('library.byAuthor', { author: book.author })}</p>
+          <p className={styles.author}>
+            <Trans
+              i18nKey="library.byLine"
+              values={{ author: bookAuthor(book, language) }}
+              components={{ author: <bdi /> }}
+            />
+          </p>
 
           <div className={styles.ratingLine} data-testid="book-rating">
             {book.ratingCount > 0 ? (
@@ -120,30 +129,32 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
                 components={{ name: <Link to={`/app/${book.publisher.userNumber}`} dir="auto" /> }}
               />
             ) : (
-              t('preview.addedByOfficial', { name: book.addedBy, date: formatDate(book.addedAt, language) })
+              // Official summaries are added by Sahifa itself: its name in the interface language.
+              t('preview.addedByOfficial', {
+                name: t('common.appName'),
+                date: formatDate(book.addedAt, language),
+              })
             )}
           </p>
 
-          {state.finishedAt ? (
+          {action.showFinished && state.finishedAt ? (
             <p className={styles.finished}>
               {t('preview.finishedOn', { date: formatDate(state.finishedAt, language) })}
             </p>
           ) : null}
 
           <div className={styles.actions}>
-            <ButtonLink to={readerPath}>
-              {savedPage && savedPage > 1
-                ? t('preview.continueAt', { page: savedPage })
-                : state.finishedAt
+            <ButtonLink to={action.to}>
+              {action.kind === 'continue'
+                ? t('preview.continueAt', { page: action.page })
+                : action.kind === 'readAgain'
                   ? t('preview.readAgain')
                   : t('preview.startReading')}
             </ButtonLink>
             <BookmarkToggle bookId={book.id} bookmarked={state.bookmarked} />
           </div>
 
-          {book.isMine ? (
-            <OwnerActions bookId={book.id} categoryId={book.categoryId} title={book.title} />
-          ) : null}
+          {book.isMine ? <OwnerActions bookId={book.id} categoryId={book.categoryId} title={title} /> : null}
         </div>
       </div>
 
@@ -156,7 +167,7 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
             {book.tags.map((tag) => (
               <li key={tag.id}>
                 <Link className={styles.tag} to={`/app/tag/${encodeURIComponent(tag.id)}`}>
-                  <bdi>#{tag.name}</bdi>
+                  <bdi>#{tagName(tag, language)}</bdi>
                 </Link>
               </li>
             ))}
@@ -211,7 +222,7 @@ function OwnerActions({ bookId, categoryId, title }: { bookId: string; categoryI
             })
           }
         >
-          <p>{t('preview.deleteBody', { title })}</p>
+          <p>{t('preview.deleteBody', { title: isolate(title) })}</p>
         </DeleteWithConfirm>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import styles from '#web/features/library/components/Library.module.css';
 import { LibraryShowcase } from '#web/features/library/components/LibraryShowcase.tsx';
@@ -19,7 +19,14 @@ export function HomePage({ continueReading, latestThoughts }: HomePageProps) {
   return (
     <div className={page.page}>
       <header>
-        <h1>{t('home.welcome', { name: displayNameOf(user) })}</h1>
+        <h1>
+          {/* The name isolated: "Amira T." keeps its full stop on its own side in Arabic. */}
+          <Trans
+            i18nKey="home.welcomeName"
+            values={{ name: displayNameOf(user) }}
+            components={{ name: <bdi /> }}
+          />
+        </h1>
         <p className={page.lead}>{t('home.lead')}</p>
       </header>
 

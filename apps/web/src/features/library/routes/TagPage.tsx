@@ -4,10 +4,11 @@ import { NotFoundState } from '#web/components/ui/States.tsx';
 import { useTagBooks } from '#web/features/library/api/tag-books.ts';
 import { BookListScreen } from '#web/features/library/components/BookListScreen.tsx';
 import { isNotFoundError } from '#web/lib/api.ts';
+import { tagName } from '#web/lib/localized.ts';
 
 /** /app/tag/:tagId — every book with this tag, newest first. */
 export function TagPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { tagId = '' } = useParams();
   const query = useTagBooks(tagId);
 
@@ -17,7 +18,7 @@ export function TagPage() {
   const tag = query.data?.pages[0]?.tag;
   return (
     <BookListScreen
-      title={tag ? t('browse.tagTitle', { tag: tag.name }) : null}
+      title={tag ? t('browse.tagTitle', { tag: tagName(tag, i18n.resolvedLanguage ?? 'en') }) : null}
       emptyText={t('browse.tagEmpty')}
       query={query}
     />

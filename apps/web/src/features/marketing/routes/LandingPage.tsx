@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import { Icon, type IconName } from '#web/components/ui/Icon.tsx';
 import styles from './LandingPage.module.css';
+import { SAMPLE_PAGE, sampleProgress } from './sample-page.ts';
 
 const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [
   { key: 'bilingual', icon: 'books' },
@@ -11,29 +12,37 @@ const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [
   { key: 'community', icon: 'thoughts' },
 ];
 
-/** Two sample pages (decorative): the same summary, in English and in Arabic. */
+/** Two sample pages (decorative): the same page of a demo summary, in English and in Arabic. */
 function SamplePages() {
   return (
     <div className={styles.pages} aria-hidden="true">
       <div className={styles.sheet} lang="en" dir="ltr">
-        <span className={styles.sheetKicker}>Page 3 of 12</span>
+        <span className={styles.sheetKicker}>
+          Page {SAMPLE_PAGE.page} of {SAMPLE_PAGE.pageCount}
+        </span>
         <span className={styles.sheetTitle}>The Muqaddimah</span>
         <span>Ibn Khaldun on why dynasties rise and fall.</span>
         <span className={styles.line} />
         <span className={styles.line} />
         <span className={styles.line} />
         <span className={styles.line} />
-        <span className={styles.progress} />
+        <span className={styles.progress}>
+          <span style={{ inlineSize: `${sampleProgress}%` }} />
+        </span>
       </div>
       <div className={styles.sheet} lang="ar" dir="rtl">
-        <span className={styles.sheetKicker}>الصفحة 3 من 12</span>
+        <span className={styles.sheetKicker}>
+          الصفحة {SAMPLE_PAGE.page} من {SAMPLE_PAGE.pageCount}
+        </span>
         <span className={styles.sheetTitle}>المقدمة</span>
         <span>ابن خلدون في قيام الدول وسقوطها.</span>
         <span className={styles.line} />
         <span className={styles.line} />
         <span className={styles.line} />
         <span className={styles.line} />
-        <span className={styles.progress} />
+        <span className={styles.progress}>
+          <span style={{ inlineSize: `${sampleProgress}%` }} />
+        </span>
       </div>
     </div>
   );

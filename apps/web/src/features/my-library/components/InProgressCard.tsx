@@ -2,11 +2,12 @@ import type { MyLibrary } from '@sahifa/contracts/books';
 import { useTranslation } from 'react-i18next';
 import { BookCard } from '#web/components/ui/BookCard.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { bookTitle } from '#web/lib/localized.ts';
 import styles from './MyLibrary.module.css';
 
 type Entry = MyLibrary['inProgress'][number];
 
-/** A book being read: its card, "Page N of M", and a button back to that page. */
+/** A book being read: its card, "Page N of M", and a button back to that page, in its language. */
 export function InProgressCard({
   entry,
   eager = false,
@@ -16,9 +17,11 @@ export function InProgressCard({
   eager?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { book } = entry;
-  const readerPath = `/app/${encodeURIComponent(book.categoryId)}/${encodeURIComponent(book.id)}`;
+  const bookPath = `/app/${encodeURIComponent(book.categoryId)}/${encodeURIComponent(book.id)}`;
+  // Back in the language the member was reading it in (the reader opens at the saved page).
+  const readerPath = entry.lang ? `${bookPath}?lang=${entry.lang}` : bookPath;
   return (
     <div className={styles.entry}>
       <BookCard
@@ -31,7 +34,7 @@ export function InProgressCard({
         to={readerPath}
         size="small"
         variant="secondary"
-        aria-label={t('myLibrary.continueBook', { title: book.title })}
+        aria-label={t('myLibrary.continueBook', { title: bookTitle(book, i18n.resolvedLanguage ?? 'en') })}
       >
         {t('myLibrary.continue')}
       </ButtonLink>

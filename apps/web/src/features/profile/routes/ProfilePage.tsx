@@ -70,7 +70,7 @@ function ProfileView({
   loadedAt,
   renderThoughts,
 }: { data: ProfileData; userNumber: number; loadedAt: number } & ProfilePageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { profile, thoughts, summaries } = data;
   const href = websiteHref(profile.website);
   const thoughtsEmpty = profile.isMe ? t('profile.noThoughtsMine') : t('profile.noThoughts');
@@ -117,7 +117,8 @@ function ProfileView({
               </li>
             ) : null}
             <li>
-              {t('profile.joined')} <bdi dir="ltr">{formatJoinDate(profile.createdAt)}</bdi>
+              {t('profile.joined')}{' '}
+              <bdi>{formatJoinDate(profile.createdAt, i18n.resolvedLanguage ?? 'en')}</bdi>
             </li>
           </ul>
           <ul className={styles.counts}>

@@ -55,6 +55,32 @@ export function BookSection({
           error={errorFor('author')}
         />
       </div>
+      <div className={styles.twoColumns}>
+        <CountedField
+          id={fieldId('titleAr')}
+          label={t('publishing.fields.titleAr')}
+          hint={t('publishing.hints.titleAr')}
+          value={form.titleAr}
+          onChange={setText('titleAr')}
+          limit={FIELD_LIMITS.titleAr}
+          counterFrom={0.8}
+          dir="rtl"
+          lang="ar"
+          error={errorFor('titleAr')}
+        />
+        <CountedField
+          id={fieldId('authorAr')}
+          label={t('publishing.fields.authorAr')}
+          hint={t('publishing.hints.authorAr')}
+          value={form.authorAr}
+          onChange={setText('authorAr')}
+          limit={FIELD_LIMITS.authorAr}
+          counterFrom={0.8}
+          dir="rtl"
+          lang="ar"
+          error={errorFor('authorAr')}
+        />
+      </div>
       <CategorySelect
         id={fieldId('categoryId')}
         value={knownCategory ? form.categoryId : ''}

@@ -15,11 +15,12 @@ import { formFromEditable } from '#web/features/publishing/form.ts';
 import { serverErrorKey } from '#web/features/publishing/server-error.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useLibraryCategories } from '#web/lib/library-overview.ts';
+import { bookTitle, isolate } from '#web/lib/localized.ts';
 import { CannotEdit, LoadFailed, Loading } from './states.tsx';
 
 /** /app/edit-book/:bookId — the author edits (or deletes) their summary. */
 export function EditBookPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const bookId = useParams().bookId ?? '';
@@ -37,7 +38,8 @@ export function EditBookPage() {
   if (categories.isError) return <LoadFailed onRetry={() => categories.refetch()} />;
   if (!summary.data || !initialForm || !categories.data) return <Loading />;
 
-  const { categoryId, title } = summary.data;
+  const { categoryId } = summary.data;
+  const title = isolate(bookTitle(summary.data, i18n.resolvedLanguage ?? 'en'));
   const draftKey = editDraftKey(bookId);
   const deleteFailure = remove.error ? serverErrorKey(remove.error) : null;
 

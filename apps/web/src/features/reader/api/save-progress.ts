@@ -1,14 +1,20 @@
-import type { Progress, ReaderState } from '@sahifa/contracts/library';
+import type { Lang, Progress, ReaderState } from '@sahifa/contracts/library';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { apiFetch } from '#web/lib/api.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
-/** PUT /api/v1/books/:bookId/progress — the page reached (1-based). */
-export function saveProgress(bookId: string, pageNumber: number, options: { keepalive?: boolean } = {}) {
+/** Where the member is: the page (1-based) and the language it is read in. */
+export interface ReadingSpot {
+  pageNumber: number;
+  lang: Lang;
+}
+
+/** PUT /api/v1/books/:bookId/progress — the page reached and its language (kept per book, on the server). */
+export function saveProgress(bookId: string, spot: ReadingSpot, options: { keepalive?: boolean } = {}) {
   return apiFetch<Progress>(`/api/v1/books/${encodeURIComponent(bookId)}/progress`, {
     method: 'PUT',
-    json: { pageNumber },
+    json: { pageNumber: spot.pageNumber, lang: spot.lang },
     keepalive: options.keepalive,
   });
 }
@@ -16,8 +22,8 @@ export function saveProgress(bookId: string, pageNumber: number, options: { keep
 type WithState = { state: ReaderState };
 
 /** The reader and the preview show the saved page; update them before the server answers. */
-function writeProgress(queryClient: QueryClient, bookId: string, pageNumber: number): void {
-  const progress = { pageNumber, updatedAt: new Date().toISOString() };
+function writeProgress(queryClient: QueryClient, bookId: string, spot: ReadingSpot): void {
+  const progress = { pageNumber: spot.pageNumber, lang: spot.lang, updatedAt: new Date().toISOString() };
   for (const key of [queryKeys.bookReading(bookId), queryKeys.bookPreview(bookId)]) {
     queryClient.setQueryData<WithState>(key, (old) =>
       old ? { ...old, state: { ...old.state, progress } } : old,
@@ -25,17 +31,23 @@ function writeProgress(queryClient: QueryClient, bookId: string, pageNumber: num
   }
 }
 
+const sameSpot = (a: ReadingSpot | null, b: ReadingSpot | null) =>
+  a !== null && b !== null && a.pageNumber === b.pageNumber && a.lang === b.lang;
+
 export const PROGRESS_DEBOUNCE_MS = 300;
 
 /**
- * Saves the page a member reaches: at most one request per pause in reading (300 ms), and the
- * pending one at once when the reader closes or the tab is hidden (sent with keepalive, so
- * leaving the page does not lose it).
+ * Saves the page and language a member reaches: at most one request per pause in reading
+ * (300 ms), and the pending one at once when the reader closes or the tab is hidden (sent with
+ * keepalive, so leaving the page does not lose it). `saved` is what the server already holds (its
+ * language null when unknown), so showing it again sends nothing.
  */
-export function useProgressSaver(bookId: string, savedPage: number | null) {
+export function useProgressSaver(bookId: string, saved: { pageNumber: number; lang: Lang | null }) {
   const queryClient = useQueryClient();
-  const lastSent = useRef<number>(savedPage ?? 1);
-  const pending = useRef<number | null>(null);
+  const lastSent = useRef<ReadingSpot | null>(
+    saved.lang ? { pageNumber: saved.pageNumber, lang: saved.lang } : null,
+  );
+  const pending = useRef<ReadingSpot | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -43,14 +55,14 @@ export function useProgressSaver(bookId: string, savedPage: number | null) {
     (keepalive: boolean) => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
-      const page = pending.current;
+      const spot = pending.current;
       pending.current = null;
-      if (page === null || page === lastSent.current) return;
-      lastSent.current = page;
-      inFlight.current = saveProgress(bookId, page, { keepalive })
+      if (spot === null || sameSpot(spot, lastSent.current)) return;
+      lastSent.current = spot;
+      inFlight.current = saveProgress(bookId, spot, { keepalive })
         .catch(() => {
           // The next page turn tries again; a failed save must not interrupt reading.
-          if (lastSent.current === page) lastSent.current = -1;
+          if (lastSent.current === spot) lastSent.current = null;
         })
         .finally(() => void queryClient.invalidateQueries({ queryKey: queryKeys.myLibrary() }));
     },
@@ -58,10 +70,10 @@ export function useProgressSaver(bookId: string, savedPage: number | null) {
   );
 
   const schedule = useCallback(
-    (page: number) => {
-      if (page === lastSent.current && pending.current === null) return;
-      pending.current = page;
-      writeProgress(queryClient, bookId, page);
+    (spot: ReadingSpot) => {
+      if (sameSpot(spot, lastSent.current) && pending.current === null) return;
+      pending.current = spot;
+      writeProgress(queryClient, bookId, spot);
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => send(false), PROGRESS_DEBOUNCE_MS);
     },
@@ -70,12 +82,14 @@ export function useProgressSaver(bookId: string, savedPage: number | null) {
 
   /**
    * Finishing deletes the progress record: drop what is pending, and let a save already on its way
-   * land first, so it cannot recreate the record afterwards.
+   * land first, so it cannot recreate the record afterwards. The server then holds nothing, so
+   * any later page (reading again) is sent.
    */
   const cancel = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     pending.current = null;
+    lastSent.current = null;
     await inFlight.current.catch(() => undefined);
   }, []);
 

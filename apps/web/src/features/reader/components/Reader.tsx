@@ -1,10 +1,11 @@
 import type { BookReading } from '@sahifa/contracts/books';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button.tsx';
 import { FONT_SIZE_STEPS } from '#web/features/reader/font-size.ts';
 import type { ReadingLang } from '#web/features/reader/navigation.ts';
+import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
 import { FinishedPanel } from './FinishedPanel.tsx';
 import { PageContent } from './PageContent.tsx';
 import { Pager } from './Pager.tsx';
@@ -22,8 +23,9 @@ export interface ReaderProps {
 
 /** The summary, one page at a time, in English or Arabic; pages turn by button, arrow key or swipe. */
 export function Reader({ data, renderBookmark }: ReaderProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { book, pages, state } = data;
+  const title = bookTitle(book, i18n.language);
   const reading = useReaderProgress(data);
   const { lang, direction, count, current } = reading;
   const fontSize = useFontSizeStep();
@@ -46,9 +48,15 @@ export function Reader({ data, renderBookmark }: ReaderProps) {
           {t('reader.backToBook')}
         </Link>
         <h1 className={styles.bookTitle}>
-          <bdi>{book.title}</bdi>
+          <bdi>{title}</bdi>
         </h1>
-        <p className={styles.author}>{t('library.byAuthor', { author: book.author })}</p>
+        <p className={styles.author}>
+          <Trans
+            i18nKey="library.byLine"
+            values={{ author: bookAuthor(book, i18n.language) }}
+            components={{ author: <bdi /> }}
+          />
+        </p>
       </header>
 
       <ReaderToolbar
@@ -114,7 +122,7 @@ export function Reader({ data, renderBookmark }: ReaderProps) {
 
           {reading.finishedAt ? (
             <FinishedPanel
-              title={book.title}
+              title={title}
               finishedAt={reading.finishedAt}
               previewPath={previewPath}
               headingRef={finishedRef}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Button } from '#web/components/ui/Button.tsx';
 import { MAX_FONT_SIZE_STEP } from '#web/features/reader/font-size.ts';
@@ -15,27 +14,35 @@ interface ReaderToolbarProps {
   bookmark: ReactNode;
 }
 
+const LANGS: ReadonlyArray<{ value: ReadingLang; label: string }> = [
+  { value: 'en', label: 'English' },
+  { value: 'ar', label: 'العربية' },
+];
+
 /** The reading language, the text size and the bookmark. */
 export function ReaderToolbar({ lang, onLanguage, fontStep, onFontSize, bookmark }: ReaderToolbarProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.toolbar}>
-      <RadioGroup
-        className={styles.langGroup}
-        value={lang}
-        onChange={(value) => onLanguage(value as ReadingLang)}
-        orientation="horizontal"
-      >
-        <Label className="visually-hidden">{t('reader.languageLabel')}</Label>
+      {/* Two toggle buttons, not a radio group: arrow keys turn pages wherever focus is. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons, not a form fieldset */}
+      <div className={styles.langGroup} role="group" aria-label={t('reader.languageLabel')}>
         <div className={styles.segments}>
-          <Radio value="en" className={styles.segment}>
-            <span lang="en">English</span>
-          </Radio>
-          <Radio value="ar" className={styles.segment}>
-            <span lang="ar">العربية</span>
-          </Radio>
+          {LANGS.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              className={styles.segment}
+              aria-pressed={lang === value}
+              onClick={() => {
+                if (lang !== value) onLanguage(value);
+              }}
+            >
+              <span lang={value}>{label}</span>
+            </button>
+          ))}
         </div>
-      </RadioGroup>
+      </div>
 
       {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of two buttons, not a form fieldset */}
       <div className={styles.sizeGroup} role="group" aria-label={t('reader.textSize')}>
@@ -47,7 +54,10 @@ export function ReaderToolbar({ lang, onLanguage, fontStep, onFontSize, bookmark
           disabled={fontStep === 0}
           aria-label={t('reader.smaller')}
         >
-          <span aria-hidden="true">A−</span>
+          {/* Isolated left to right: "A−" must not turn into "−A" in the Arabic interface. */}
+          <span aria-hidden="true" dir="ltr">
+            A−
+          </span>
         </Button>
         <Button
           variant="ghost"
@@ -57,7 +67,9 @@ export function ReaderToolbar({ lang, onLanguage, fontStep, onFontSize, bookmark
           disabled={fontStep === MAX_FONT_SIZE_STEP}
           aria-label={t('reader.larger')}
         >
-          <span aria-hidden="true">A+</span>
+          <span aria-hidden="true" dir="ltr">
+            A+
+          </span>
         </Button>
       </div>
 

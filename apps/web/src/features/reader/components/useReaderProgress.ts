@@ -13,12 +13,15 @@ import {
   parseLangParam,
   parsePageParam,
   type ReadingLang,
+  savesOnOpen,
 } from '#web/features/reader/navigation.ts';
 import { resolveLanguage } from '#web/i18n/language.ts';
 
 /**
  * Where the reader is: the language and page (from the address, the saved progress or the
- * interface language), each page change saved and written to the address, and finishing the book.
+ * interface language), each page or language change saved with the other and written to the
+ * address, and finishing the book. A finished book that is not being read again saves nothing
+ * until the member turns a page (the reading service's rule).
  */
 export function useReaderProgress({ book, pages, state }: BookReading) {
   const { i18n } = useTranslation();
@@ -28,7 +31,12 @@ export function useReaderProgress({ book, pages, state }: BookReading) {
 
   // Opening state: chosen once per visit (a later cache update must not move the reader).
   const [lang, setLang] = useState<ReadingLang>(() =>
-    chooseLanguage(interfaceLang, counts, parseLangParam(searchParams.get('lang'))),
+    chooseLanguage(
+      interfaceLang,
+      counts,
+      parseLangParam(searchParams.get('lang')),
+      state.progress?.lang ?? null,
+    ),
   );
   const [requestedPage, setRequestedPage] = useState(() =>
     initialPage({
@@ -38,19 +46,26 @@ export function useReaderProgress({ book, pages, state }: BookReading) {
     }),
   );
   const [finishedAt, setFinishedAt] = useState<string | null>(null);
+  // Whether what is shown is saved: not for a finished book merely opened, until a page turns.
+  const [saving, setSaving] = useState(() => savesOnOpen(state));
 
   const langPages = pages[lang];
   const count = langPages.length;
   const current = clampPage(requestedPage, count);
   const page: Page | undefined = langPages[current - 1];
 
-  const saver = useProgressSaver(book.id, state.progress?.pageNumber ?? null);
+  const [saved] = useState(() =>
+    state.progress
+      ? { pageNumber: state.progress.pageNumber, lang: state.progress.lang ?? null }
+      : { pageNumber: 1, lang },
+  );
+  const saver = useProgressSaver(book.id, saved);
   const finish = useFinishBook(book.id);
 
-  // Each page change is saved (debounced; flushed when the reader closes).
+  // Each page or language change is saved (debounced; flushed when the reader closes).
   useEffect(() => {
-    if (count > 0) saver.schedule(current);
-  }, [current, count, saver.schedule]);
+    if (count > 0 && saving) saver.schedule({ pageNumber: current, lang });
+  }, [current, lang, count, saving, saver.schedule]);
 
   // The address names the page and language, so it can be shared or reloaded (replace: no history).
   useEffect(() => {
@@ -64,10 +79,15 @@ export function useReaderProgress({ book, pages, state }: BookReading) {
 
   const go = useCallback(
     (step: -1 | 1) => {
-      setRequestedPage((page) => clampPage(clampPage(page, count) + step, count));
+      const from = clampPage(requestedPage, count);
+      const to = clampPage(from + step, count);
+      if (to === from) return;
+      setRequestedPage(to);
       setFinishedAt(null);
+      // A page turned: reading (again) — from here on, what is shown is saved.
+      setSaving(true);
     },
-    [count],
+    [requestedPage, count],
   );
 
   function changeLanguage(next: ReadingLang) {
@@ -78,12 +98,14 @@ export function useReaderProgress({ book, pages, state }: BookReading) {
 
   /** Marks the book finished (no progress save may land after it); `onFinished` runs once it is. */
   async function finishBook(onFinished: () => void) {
+    setSaving(false);
     await saver.cancel();
     finish.mutate(undefined, {
       onSuccess: ({ finishedAt }) => {
         setFinishedAt(finishedAt);
         onFinished();
       },
+      onError: () => setSaving(true),
     });
   }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { previewPath } from '#web/components/ui/BookCard.tsx';
+import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
 import { formatRating } from '#web/lib/rating.ts';
 import { Highlighted } from './Highlighted.tsx';
 import styles from './SearchResults.module.css';
@@ -47,13 +48,13 @@ export function BookResults({ books, terms }: { books: BookResult[]; terms: read
         {books.map((book) => (
           <li key={book.id}>
             <Link className={styles.row} to={previewPath(book)}>
-              <Thumb src={book.bookImage} title={book.title} />
+              <Thumb src={book.bookImage} title={bookTitle(book, language)} />
               <span className={styles.body}>
                 <span className={styles.title} dir="auto">
-                  <Highlighted text={book.title} terms={terms} />
+                  <Highlighted text={bookTitle(book, language)} terms={terms} />
                 </span>
                 <span className={styles.meta} dir="auto">
-                  <Highlighted text={book.author} terms={terms} />
+                  <Highlighted text={bookAuthor(book, language)} terms={terms} />
                 </span>
                 <span className={styles.meta}>
                   {book.ratingCount > 0

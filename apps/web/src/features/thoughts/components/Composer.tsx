@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import { FINE_POINTER, useMediaQuery } from '#web/components/ui/use-media-query.ts';
 import { ApiError } from '#web/lib/api.ts';
 import styles from './Thoughts.module.css';
 
@@ -19,7 +20,10 @@ interface ComposerProps {
   name: string;
 }
 
-/** A text box with a counter; Ctrl/Cmd+Enter sends; blank text cannot be sent. */
+/**
+ * A text box with a counter; Ctrl/Cmd+Enter sends (named only where a hardware keyboard is likely);
+ * blank text cannot be sent.
+ */
 export function Composer({
   label,
   placeholder,
@@ -37,6 +41,7 @@ export function Composer({
   const id = useId();
   const counterId = useId();
   const hintId = useId();
+  const showShortcut = useMediaQuery(FINE_POINTER);
   const length = Array.from(text).length;
   const canSend = text.trim().length > 0 && length <= max && !busy;
 
@@ -84,16 +89,18 @@ export function Composer({
         placeholder={placeholder}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        aria-describedby={`${counterId} ${hintId}`}
+        aria-describedby={showShortcut ? `${counterId} ${hintId}` : counterId}
         dir="auto"
       />
       <div className={styles.composerFoot}>
         <p id={counterId} className={`${styles.counter} ${length > max ? styles.counterOver : ''}`}>
           <bdi dir="ltr">{t('thoughts.counter', { count: length, max })}</bdi>
         </p>
-        <p id={hintId} className={styles.hint}>
-          {t('thoughts.shortcut')}
-        </p>
+        {showShortcut ? (
+          <p id={hintId} className={styles.hint}>
+            {t('thoughts.shortcut')}
+          </p>
+        ) : null}
       </div>
       {message ? <Alert tone="error">{message}</Alert> : null}
       <div>

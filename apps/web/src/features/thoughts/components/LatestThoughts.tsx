@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
-import { EmptyState } from '#web/components/ui/States.tsx';
+import { EmptyState, OfflineState } from '#web/components/ui/States.tsx';
 import { useLatestThoughts } from '#web/features/thoughts/api/feed.ts';
+import { needsNetwork, useOnline } from '#web/lib/online.ts';
 import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 import { thoughtPath } from './ThoughtCard.tsx';
 import styles from './Thoughts.module.css';
@@ -14,6 +15,7 @@ export function LatestThoughts() {
   const language = i18n.resolvedLanguage ?? 'en';
   const latest = useLatestThoughts(5);
   const thoughts = latest.data?.items.slice(0, 5) ?? [];
+  const online = useOnline();
 
   return (
     <section aria-labelledby="latest-thoughts" style={{ marginBlock: 'var(--space-6)' }}>
@@ -23,7 +25,9 @@ export function LatestThoughts() {
           {t('home.allThoughts')}
         </ButtonLink>
       </div>
-      {latest.isPending ? (
+      {needsNetwork(latest, online) ? (
+        <OfflineState onRetry={() => void latest.refetch()} />
+      ) : latest.isPending ? (
         <p role="status">{t('common.loading')}</p>
       ) : latest.isError ? (
         <p className={styles.error}>{t('thoughts.loadFailed')}</p>

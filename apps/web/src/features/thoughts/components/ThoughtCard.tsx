@@ -20,7 +20,7 @@ interface ThoughtCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** One thought: who wrote it and when, the text, likes, replies, and delete for its author. */
+/** One thought: who wrote it and when, the text, likes, replies, and delete for its author (the bio is on the profile). */
 export function ThoughtCard({ thought, onDeleted, headingLevel = 2 }: ThoughtCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -52,11 +52,6 @@ export function ThoughtCard({ thought, onDeleted, headingLevel = 2 }: ThoughtCar
             {formatRelativeTime(thought.date, language, t)}
           </time>
         </div>
-        {author.bio ? (
-          <p className={styles.bio} dir="auto">
-            {author.bio}
-          </p>
-        ) : null}
         <ThoughtText className={styles.text} text={thought.content} />
         <div className={styles.actions}>
           <LikeButton thought={thought} />

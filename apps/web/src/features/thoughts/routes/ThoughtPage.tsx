@@ -25,7 +25,13 @@ export function ThoughtPage() {
 
 function ThoughtNotFound() {
   const { t } = useTranslation();
-  return <NotFoundState title={t('thoughts.notFound')} body={t('thoughts.notFoundBody')} />;
+  return (
+    <NotFoundState
+      title={t('thoughts.notFound')}
+      body={t('thoughts.notFoundBody')}
+      back={{ to: '/app/thoughts', label: t('thoughts.backToThoughts') }}
+    />
+  );
 }
 
 function ThoughtScreen({ userNumber, thoughtId }: { userNumber: number; thoughtId: string }) {
