@@ -55,7 +55,9 @@ for (let i = 0; i < count; i++) {
     {
       categoryId: source.categoryId,
       title: `Generated summary ${i}`,
+      titleAr: null,
       author: `Author ${i % 400}`,
+      authorAr: null,
       aboutBook: '',
       bookReference: '',
       bookImage: null,
