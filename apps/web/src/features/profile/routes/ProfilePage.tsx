@@ -84,7 +84,9 @@ function ProfileView({
           alt={t('profile.avatarAlt', { name: profile.displayName })}
         />
         <div className={styles.identity}>
-          <h1 dir="auto">{profile.displayName}</h1>
+          <h1>
+            <bdi>{profile.displayName}</bdi>
+          </h1>
           <p className={styles.muted}>
             <bdi dir="ltr">#{profile.userNumber}</bdi>
             {profile.pronouns ? (
