@@ -190,7 +190,9 @@ describe('publishing a summary', () => {
     await page.waitForTimeout(600);
     await page.reload();
     await page.getByText('Your unpublished draft was restored.').waitFor();
-    expect(await page.getByRole('textbox', { name: /^Title(?! in Arabic)/ }).inputValue()).toBe('A draft that survives');
+    expect(await page.getByRole('textbox', { name: /^Title(?! in Arabic)/ }).inputValue()).toBe(
+      'A draft that survives',
+    );
     expect(
       await page
         .getByRole('textbox', { name: /^Page title/ })
