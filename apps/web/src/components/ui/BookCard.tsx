@@ -2,16 +2,12 @@ import type { BookCard as BookCardData } from '@sahifa/contracts';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { previewPath } from '#web/lib/book-paths.ts';
 import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
 import { formatRating } from '#web/lib/rating.ts';
 import styles from './BookCard.module.css';
 import { BookCover } from './BookCover.tsx';
 import { Stars } from './Stars.tsx';
-
-/** The preview's address of a book. */
-export function previewPath(book: { id: string; categoryId: string }): string {
-  return `/app/${encodeURIComponent(book.categoryId)}/preview/${encodeURIComponent(book.id)}`;
-}
 
 interface BookCardProps {
   book: BookCardData;

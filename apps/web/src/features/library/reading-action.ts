@@ -1,4 +1,5 @@
 import type { Lang } from '@sahifa/contracts/library';
+import { readerPath } from '#web/lib/book-paths.ts';
 
 /**
  * The preview's reading button, from the member's state with the book (the reading service's
@@ -12,17 +13,18 @@ export type ReadingAction =
   | { kind: 'readAgain'; to: string; showFinished: true };
 
 export function readingAction(
-  readerPath: string,
+  book: { id: string; categoryId: string },
   state: { progress: { pageNumber: number; lang?: Lang | undefined } | null; finishedAt: string | null },
 ): ReadingAction {
   const { progress } = state;
+  const fromStart = readerPath(book);
   if (progress) {
-    const to = progress.lang ? `${readerPath}?lang=${progress.lang}` : readerPath;
+    const to = readerPath(book, progress.lang);
     if (progress.pageNumber > 1 || state.finishedAt) {
       return { kind: 'continue', page: progress.pageNumber, to, showFinished: false };
     }
     return { kind: 'start', to, showFinished: false };
   }
-  if (state.finishedAt) return { kind: 'readAgain', to: readerPath, showFinished: true };
-  return { kind: 'start', to: readerPath, showFinished: false };
+  if (state.finishedAt) return { kind: 'readAgain', to: fromStart, showFinished: true };
+  return { kind: 'start', to: fromStart, showFinished: false };
 }

@@ -52,8 +52,7 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const { book, state } = preview;
-  const readerPath = `/app/${encodeURIComponent(book.categoryId)}/${encodeURIComponent(book.id)}`;
-  const action = readingAction(readerPath, state);
+  const action = readingAction(book, state);
   const rating = formatRating(book.averageRating, language);
   const category = categoryTitle(preview.category, language);
   const title = bookTitle(book, language);

@@ -2,6 +2,7 @@ import type { MyLibrary } from '@sahifa/contracts/books';
 import { useTranslation } from 'react-i18next';
 import { BookCard } from '#web/components/ui/BookCard.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { readerPath } from '#web/lib/book-paths.ts';
 import { bookTitle } from '#web/lib/localized.ts';
 import styles from './MyLibrary.module.css';
 
@@ -19,9 +20,6 @@ export function InProgressCard({
 }) {
   const { t, i18n } = useTranslation();
   const { book } = entry;
-  const bookPath = `/app/${encodeURIComponent(book.categoryId)}/${encodeURIComponent(book.id)}`;
-  // Back in the language the member was reading it in (the reader opens at the saved page).
-  const readerPath = entry.lang ? `${bookPath}?lang=${entry.lang}` : bookPath;
   return (
     <div className={styles.entry}>
       <BookCard
@@ -31,7 +29,7 @@ export function InProgressCard({
         extra={t('myLibrary.pageOf', { page: entry.pageNumber, count: entry.pageCount })}
       />
       <ButtonLink
-        to={readerPath}
+        to={readerPath(book, entry.lang)}
         size="small"
         variant="secondary"
         aria-label={t('myLibrary.continueBook', { title: bookTitle(book, i18n.resolvedLanguage ?? 'en') })}

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookCover } from '#web/components/ui/BookCover.tsx';
+import { readerPath } from '#web/lib/book-paths.ts';
 import { bookTitle } from '#web/lib/localized.ts';
 import styles from './InProgressRow.module.css';
 
@@ -12,12 +13,6 @@ type Entry = MyLibrary['inProgress'][number];
 export function progressPercent(pageNumber: number, pageCount: number): number {
   if (!(pageCount > 0) || !(pageNumber > 0)) return 0;
   return Math.min(100, Math.round((pageNumber / pageCount) * 100));
-}
-
-/** The reader at the saved page, in the language the member was reading the book in. */
-export function readerPathOf(entry: Pick<Entry, 'book' | 'lang'>): string {
-  const path = `/app/${encodeURIComponent(entry.book.categoryId)}/${encodeURIComponent(entry.book.id)}`;
-  return entry.lang ? `${path}?lang=${entry.lang}` : path;
 }
 
 /**
@@ -41,7 +36,7 @@ export function InProgressRow({
   return (
     <Link
       className={styles.row}
-      to={readerPathOf(entry)}
+      to={readerPath(book, entry.lang)}
       aria-label={t('myLibrary.continueBook', { title })}
       aria-describedby={pageId}
     >

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { previewPath } from '#web/components/ui/BookCard.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { createSummary } from '#web/features/publishing/api/create-summary.ts';
 import { SummaryEditor } from '#web/features/publishing/components/SummaryEditor.tsx';
 import { ADD_DRAFT_KEY } from '#web/features/publishing/draft.ts';
 import { emptyForm } from '#web/features/publishing/form.ts';
+import { previewPath } from '#web/lib/book-paths.ts';
 import { useLibraryCategories } from '#web/lib/library-overview.ts';
 import { LoadFailed, Loading } from './states.tsx';
 

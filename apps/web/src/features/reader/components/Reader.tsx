@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button.tsx';
 import { FONT_SIZE_STEPS } from '#web/features/reader/font-size.ts';
 import type { ReadingLang } from '#web/features/reader/navigation.ts';
+import { previewPath as previewPathOf } from '#web/lib/book-paths.ts';
 import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
 import { FinishedPanel } from './FinishedPanel.tsx';
 import { PageContent } from './PageContent.tsx';
@@ -34,7 +35,7 @@ export function Reader({ data, renderBookmark }: ReaderProps) {
   useShowNewPageFromTop(articleRef, `${lang}:${current}`);
   const swipes = usePageTurns(direction, reading.go);
 
-  const previewPath = `/app/${encodeURIComponent(book.categoryId)}/preview/${encodeURIComponent(book.id)}`;
+  const previewPath = previewPathOf(book);
   const otherLang: ReadingLang = lang === 'ar' ? 'en' : 'ar';
   const onFinish = () => reading.finishBook(() => requestAnimationFrame(() => finishedRef.current?.focus()));
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
-import { previewPath } from '#web/components/ui/BookCard.tsx';
+import { previewPath } from '#web/lib/book-paths.ts';
 import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
 import { formatRating } from '#web/lib/rating.ts';
 import { Highlighted } from './Highlighted.tsx';
