@@ -3,6 +3,7 @@
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAssistantModel } from '#server/ai/language-model.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } from '#server/auth/auth.ts';
 import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
@@ -89,6 +90,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     storage: createStorage(config),
     log: app.log,
     googleSignIn: config.google !== null,
+    assistant: { model: createAssistantModel(config.assistant.ai), config: config.assistant },
   });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 

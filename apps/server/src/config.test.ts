@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { AUTH_SECRET_FILE, resolveAuthSecret } from '#server/auth/auth-secret.ts';
 import { makeTempDir } from '#server/test/test-app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_GEMINI_MODEL, loadConfig } from './config.ts';
 import { DEFAULT_WEB_DIST_DIR, REPO_ROOT } from './paths.ts';
 
 const SECRET = 'x'.repeat(32);
@@ -121,5 +121,117 @@ describe('resolveAuthSecret', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(resolveAuthSecret(null, dataDir)).toBe(first);
+  });
+});
+
+describe('loadConfig: the assistant (AI_*)', () => {
+  it('defaults to library mode, 50 questions a day, 60 s and a 24,000-character prompt', () => {
+    expect(loadConfig({}, '/srv/sahifa').assistant).toEqual({
+      ai: null,
+      dailyMessages: 50,
+      timeoutMs: 60_000,
+      promptChars: 24_000,
+    });
+  });
+
+  it('reads the limits, the timeout in seconds', () => {
+    const { assistant } = loadConfig({
+      AI_DAILY_MESSAGES: '7',
+      AI_TIMEOUT_SECONDS: '15',
+      AI_PROMPT_CHARS: '8000',
+    });
+    expect(assistant).toMatchObject({ dailyMessages: 7, timeoutMs: 15_000, promptChars: 8000 });
+    for (const [variable, value] of [
+      ['AI_DAILY_MESSAGES', '0'],
+      ['AI_DAILY_MESSAGES', 'many'],
+      ['AI_TIMEOUT_SECONDS', '0'],
+      ['AI_TIMEOUT_SECONDS', '601'],
+      ['AI_TIMEOUT_SECONDS', '1.5'],
+      ['AI_PROMPT_CHARS', '1999'],
+    ] as const) {
+      expect(errorOf({ [variable]: value }).message).toMatch(
+        new RegExp(`^Invalid configuration: ${variable} `),
+      );
+    }
+  });
+
+  it('uses Gemini with a key, defaulting the model', () => {
+    expect(loadConfig({ AI_PROVIDER: 'gemini', AI_API_KEY: 'gemini-key' }).assistant.ai).toEqual({
+      provider: 'gemini',
+      apiKey: 'gemini-key',
+      model: DEFAULT_GEMINI_MODEL,
+      baseUrl: null,
+    });
+    expect(
+      loadConfig({
+        AI_PROVIDER: 'gemini',
+        AI_API_KEY: 'gemini-key',
+        AI_MODEL: 'gemini-2.5-pro',
+        AI_BASE_URL: 'http://127.0.0.1:9000/v1beta/',
+      }).assistant.ai,
+    ).toMatchObject({ model: 'gemini-2.5-pro', baseUrl: 'http://127.0.0.1:9000/v1beta' });
+    expect(errorOf({ AI_PROVIDER: 'gemini' }).message).toMatch(
+      /^Invalid configuration: AI_API_KEY is required/,
+    );
+    expect(errorOf({ AI_PROVIDER: 'gemini', AI_API_KEY: '   ' }).message).toContain('AI_API_KEY');
+  });
+
+  it('uses an OpenAI-compatible server with a model, and a key unless it is a local server', () => {
+    expect(
+      loadConfig({ AI_PROVIDER: 'openai', AI_API_KEY: 'sk-key', AI_MODEL: 'gpt-4o-mini' }).assistant.ai,
+    ).toEqual({ provider: 'openai', apiKey: 'sk-key', model: 'gpt-4o-mini', baseUrl: null });
+    expect(
+      loadConfig({ AI_PROVIDER: 'openai', AI_MODEL: 'llama3.1:8b', AI_BASE_URL: 'http://localhost:11434/v1' })
+        .assistant.ai,
+    ).toEqual({
+      provider: 'openai',
+      apiKey: null,
+      model: 'llama3.1:8b',
+      baseUrl: 'http://localhost:11434/v1',
+    });
+    expect(errorOf({ AI_PROVIDER: 'openai', AI_API_KEY: 'sk-key' }).message).toMatch(
+      /^Invalid configuration: AI_MODEL is required/,
+    );
+    expect(errorOf({ AI_PROVIDER: 'openai', AI_MODEL: 'gpt-4o-mini' }).message).toMatch(
+      /^Invalid configuration: AI_API_KEY is required/,
+    );
+  });
+
+  it('names the variable when an AI setting is wrong', () => {
+    expect(errorOf({ AI_PROVIDER: 'anthropic' }).message).toMatch(
+      /^Invalid configuration: AI_PROVIDER .*"anthropic"/,
+    );
+    expect(errorOf({ AI_PROVIDER: 'gemini', AI_API_KEY: 'k', AI_MODEL: 'gemini flash' }).message).toContain(
+      'AI_MODEL',
+    );
+    expect(
+      errorOf({ AI_PROVIDER: 'gemini', AI_API_KEY: 'k', AI_BASE_URL: 'ftp://models.example' }).message,
+    ).toContain('AI_BASE_URL');
+  });
+
+  it('refuses AI_API_KEY, AI_MODEL or AI_BASE_URL without AI_PROVIDER', () => {
+    for (const [variable, value] of [
+      ['AI_API_KEY', 'sk-key'],
+      ['AI_MODEL', 'gpt-4o-mini'],
+      ['AI_BASE_URL', 'http://localhost:11434/v1'],
+    ] as const) {
+      const message = errorOf({ [variable]: value }).message;
+      expect(message).toMatch(/^Invalid configuration: AI_PROVIDER must be set/);
+      expect(message).toContain(`when ${variable} is set`);
+    }
+  });
+
+  it('never repeats the AI key in an error message', () => {
+    const key = 'sk-live-0123456789abcdef';
+    const errors = [
+      errorOf({ AI_API_KEY: key }),
+      errorOf({ AI_PROVIDER: 'anthropic', AI_API_KEY: key }),
+      errorOf({ AI_PROVIDER: 'openai', AI_API_KEY: key }),
+      errorOf({ AI_PROVIDER: 'gemini', AI_API_KEY: key, AI_TIMEOUT_SECONDS: 'soon' }),
+      // A value the schema itself rejects (an env object built in code can hold a non-string).
+      errorOf({ AI_PROVIDER: 'gemini', AI_API_KEY: [key] as unknown as string }),
+    ];
+    expect(errors.at(-1)?.message).toMatch(/^Invalid configuration: AI_API_KEY /);
+    for (const error of errors) expect(error.message).not.toContain(key);
   });
 });

@@ -19,6 +19,28 @@ export interface S3Config {
   publicUrl: string;
 }
 
+/** The language model behind MoejrAI; null config (no AI_PROVIDER) is library mode. */
+export interface AiConfig {
+  provider: 'gemini' | 'openai';
+  apiKey: string | null;
+  model: string;
+  /** The provider's API root; null for the provider's own (Google's or OpenAI's). */
+  baseUrl: string | null;
+}
+
+/** Gemini 1.5 Flash (the spec's model) is retired; see docs/decisions/008. */
+export const DEFAULT_GEMINI_MODEL = 'gemini-3.6-flash';
+
+export interface AssistantConfig {
+  ai: AiConfig | null;
+  /** Questions per member per UTC day. */
+  dailyMessages: number;
+  /** Milliseconds a provider may take for a whole answer. */
+  timeoutMs: number;
+  /** Characters of prompt (rules, passages, history, question) sent to the model at most. */
+  promptChars: number;
+}
+
 export interface Config {
   nodeEnv: string;
   isProduction: boolean;
@@ -43,6 +65,7 @@ export interface Config {
   s3: S3Config | null;
   /** Hours between sweeps of stored images no row points at (the first right after start); 0: never. */
   storageSweepHours: number;
+  assistant: AssistantConfig;
 }
 
 export class ConfigError extends Error {
@@ -65,6 +88,16 @@ function httpUrl(value: string, allowHttp: (url: URL) => boolean): URL | null {
     return null;
   }
 }
+
+const wholeNumber = (min: number, max: number) =>
+  optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min, `must be ${min}–${max}`).max(max, `must be ${min}–${max}`))
+      .optional(),
+  );
 
 // One entry per variable: the issue path is the variable name, so errors can name it.
 const envSchema = z.object({
@@ -125,6 +158,19 @@ const envSchema = z.object({
   S3_ENDPOINT: optional.refine((v) => v === undefined || httpUrl(v, () => true) !== null, {
     message: 'must be an http:// or https:// URL',
   }),
+  AI_PROVIDER: optional.pipe(
+    z.enum(['gemini', 'openai'], 'must be gemini or openai (or unset for library mode)').optional(),
+  ),
+  AI_API_KEY: optional,
+  AI_MODEL: optional.refine((v) => v === undefined || /^[\w./:@-]{1,200}$/.test(v), {
+    message: 'must be a model name like gemini-3.6-flash',
+  }),
+  AI_BASE_URL: optional.refine((v) => v === undefined || httpUrl(v, () => true) !== null, {
+    message: 'must be an http:// or https:// URL',
+  }),
+  AI_DAILY_MESSAGES: wholeNumber(1, 100_000),
+  AI_TIMEOUT_SECONDS: wholeNumber(1, 600),
+  AI_PROMPT_CHARS: wholeNumber(2_000, 1_000_000),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: optional.pipe(z.enum(['true', 'false', '1', '0']).optional()),
@@ -151,7 +197,10 @@ export function loadConfig(
     const variable = String(issue?.path[0] ?? 'environment');
     const got = env[variable];
     const secret =
-      variable === 'AUTH_SECRET' || variable === 'SMTP_URL' || variable === 'S3_SECRET_ACCESS_KEY';
+      variable === 'AUTH_SECRET' ||
+      variable === 'SMTP_URL' ||
+      variable === 'S3_SECRET_ACCESS_KEY' ||
+      variable === 'AI_API_KEY';
     const shown = secret || got === undefined ? '' : ` (got "${got}")`;
     fail(variable, `${issue?.message ?? 'is invalid'}${shown}`);
   }
@@ -206,7 +255,32 @@ export function loadConfig(
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
     s3: s3Config(e),
     storageSweepHours: e.STORAGE_SWEEP_HOURS ?? 24,
+    assistant: {
+      ai: aiConfig(e),
+      dailyMessages: e.AI_DAILY_MESSAGES ?? 50,
+      timeoutMs: (e.AI_TIMEOUT_SECONDS ?? 60) * 1000,
+      promptChars: e.AI_PROMPT_CHARS ?? 24_000,
+    },
   };
+}
+
+function aiConfig(e: z.infer<typeof envSchema>): AiConfig | null {
+  if (!e.AI_PROVIDER) {
+    const stray = (['AI_API_KEY', 'AI_MODEL', 'AI_BASE_URL'] as const).find((name) => e[name] !== undefined);
+    if (stray) fail('AI_PROVIDER', `must be set (gemini or openai) when ${stray} is set`);
+    return null;
+  }
+  const baseUrl = e.AI_BASE_URL ? e.AI_BASE_URL.replace(/\/+$/, '') : null;
+  if (e.AI_PROVIDER === 'gemini') {
+    if (!e.AI_API_KEY) fail('AI_API_KEY', 'is required when AI_PROVIDER=gemini');
+    return { provider: 'gemini', apiKey: e.AI_API_KEY, model: e.AI_MODEL ?? DEFAULT_GEMINI_MODEL, baseUrl };
+  }
+  // OpenAI-compatible servers (Ollama, llama.cpp, vLLM) name their own models and may need no key.
+  if (!e.AI_MODEL)
+    fail('AI_MODEL', "is required when AI_PROVIDER=openai (e.g. gpt-4o-mini, or your server's model)");
+  if (!baseUrl && !e.AI_API_KEY)
+    fail('AI_API_KEY', 'is required when AI_PROVIDER=openai uses api.openai.com');
+  return { provider: 'openai', apiKey: e.AI_API_KEY ?? null, model: e.AI_MODEL, baseUrl };
 }
 
 const isTrue = (v: string | undefined) => v === 'true' || v === '1';

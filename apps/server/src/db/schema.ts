@@ -199,6 +199,38 @@ export interface SupportMessageTable {
   device_info: string | null;
 }
 
+export interface AssistantConversationTable {
+  id: string;
+  user_id: string;
+  book_id: string | null;
+  title: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AssistantMessageTable {
+  id: string;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  text: string;
+  /** Assistant messages: 'model' | 'library'; null for questions. */
+  mode: 'model' | 'library' | null;
+  /** Assistant messages: 'complete' | 'incomplete'; null for questions. */
+  status: 'complete' | 'incomplete' | null;
+  /** Assistant messages: the cited passages, as JSON (contracts' citation[]). */
+  citations: string | null;
+  created_at: string;
+  /** Position in the conversation (1, 2, …). */
+  seq: number;
+}
+
+export interface AssistantUsageTable {
+  user_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  questions: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -218,6 +250,9 @@ export interface Database {
   thought_reply: ThoughtReplyTable;
   thought_like: ThoughtLikeTable;
   support_message: SupportMessageTable;
+  assistant_conversation: AssistantConversationTable;
+  assistant_message: AssistantMessageTable;
+  assistant_usage: AssistantUsageTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -45,6 +45,8 @@ interface Fixture {
   /** A book of the Sahifa library (official), which A finished and commented on. */
   officialBook: string;
   aCommentOnOfficial: string;
+  /** A's conversation with MoejrAI, about A's summary, with one question answered. */
+  aConversation: string;
 }
 
 type Body = { json: unknown } | { multipart: Record<string, string | FormFile> } | undefined;
@@ -203,6 +205,32 @@ const CASES: Record<string, Scenario | Scenario[]> = {
   'DELETE /api/v1/replies/{replyId}': [
     { kind: 'object', target: "A's reply on A's thought", params: (f) => ({ replyId: f.aReply }) },
     { kind: 'object', target: "A's reply on B's own thought", params: (f) => ({ replyId: f.aReplyOnB }) },
+  ],
+  'POST /api/v1/assistant/conversations': {
+    kind: 'own-data',
+    target: "a conversation of their own about A's summary",
+    body: (f) => ({ json: { bookId: f.aBook } }),
+  },
+  'DELETE /api/v1/assistant/conversations/{conversationId}': {
+    kind: 'object',
+    target: "A's conversation",
+    params: (f) => ({ conversationId: f.aConversation }),
+  },
+  'POST /api/v1/assistant/conversations/{conversationId}/messages': [
+    {
+      kind: 'object',
+      target: "a question in A's conversation",
+      params: (f) => ({ conversationId: f.aConversation }),
+      body: () => ({ json: { text: 'What happens by lamplight?' } }),
+    },
+    {
+      kind: 'object',
+      target: "a retry in A's conversation",
+      params: (f) => ({ conversationId: f.aConversation }),
+      body: () => ({ json: { retry: true } }),
+      // A's last question is answered: A has nothing to retry either (409).
+      ownerCanDoIt: false,
+    },
   ],
   'PATCH /api/v1/me/profile': {
     kind: 'own-data',
@@ -488,6 +516,13 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     const replyOnB = await expectOk(
       asA('POST', `/api/v1/thoughts/${bThought}/replies`, { json: { reply: 'Amal answers Basim.' } }),
     );
+    const conversation = await expectOk(
+      asA('POST', '/api/v1/assistant/conversations', { json: { bookId: aBook } }),
+    );
+    const aConversation = (JSON.parse(conversation.body) as { id: string }).id;
+    await expectOk(
+      asA('POST', `/api/v1/assistant/conversations/${aConversation}/messages`, { json: { text: 'Lamps?' } }),
+    );
     const idOf = (res: { body: string }, key: 'comment' | 'reply') =>
       (JSON.parse(res.body) as Record<typeof key, { id: string }>)[key].id;
     return {
@@ -499,6 +534,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       aReplyOnB: idOf(replyOnB, 'reply'),
       officialBook,
       aCommentOnOfficial: idOf(officialComment, 'comment'),
+      aConversation,
     };
   }
 
@@ -518,6 +554,9 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       `/api/v1/books/${f.aBook}/comments`,
       `/api/v1/books/${f.officialBook}`,
       `/api/v1/books/${f.officialBook}/comments`,
+      '/api/v1/assistant',
+      '/api/v1/assistant/conversations',
+      `/api/v1/assistant/conversations/${f.aConversation}`,
     ];
     const view: Record<string, unknown> = {};
     for (const url of urls) {

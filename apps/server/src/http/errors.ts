@@ -41,6 +41,7 @@ function validationMessage(error: FastifyError): string {
 
 function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.statusCode).send(errorBody(error.code, error.message));
   }
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -4,6 +4,9 @@
 
 /** E.g. `new AppError(404, 'USER_NOT_FOUND', 'Darker not found')`; the message is safe to show. */
 export class AppError extends Error {
+  /** Sent as Retry-After with a 429: when asking again can succeed. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,

@@ -3,9 +3,15 @@
 // in here), never through its repository; this file is the one place that shows the wiring.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AssistantModel } from '#server/ai/language-model.ts';
+import type { AssistantConfig } from '#server/config.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { Storage } from '#server/storage/storage.ts';
+import { createAssistantRepository } from './assistant/assistant.repository.ts';
+import { assistantRoutes } from './assistant/assistant.routes.ts';
+import { createAssistantService } from './assistant/assistant.service.ts';
+import { createPassagesRepository } from './assistant/passages.repository.ts';
 import { createBooksRepository } from './books/books.repository.ts';
 import { booksRoutes } from './books/books.routes.ts';
 import { createBooksService } from './books/books.service.ts';
@@ -43,10 +49,12 @@ export interface ModuleDependencies {
   log: Logger;
   /** Whether "Sign in with Google" is offered (GET /api/v1/config). */
   googleSignIn: boolean;
+  /** MoejrAI's model (null: library mode) and limits. */
+  assistant: { model: AssistantModel | null; config: AssistantConfig };
 }
 
 /** Every service, each built once; a service that needs another gets it here. */
-export function createServices({ db, storage, log }: ModuleDependencies) {
+export function createServices({ db, storage, log, assistant }: ModuleDependencies) {
   const library = createLibraryService(createLibraryRepository(db));
   const comments = createCommentsService(createCommentsRepository(db));
   const reading = createReadingService(createReadingRepository(db));
@@ -61,6 +69,15 @@ export function createServices({ db, storage, log }: ModuleDependencies) {
     publishing: createPublishingService({ repository: createPublishingRepository(db), storage, log }),
     profiles: createProfilesService({ repository: createProfilesRepository(db), thoughts, storage, log }),
     uploads: createUploadsService({ repository: createUploadsRepository(db), storage, log }),
+    assistant: createAssistantService({
+      repository: createAssistantRepository(db),
+      passages: createPassagesRepository(db),
+      reading,
+      library,
+      model: assistant.model,
+      config: assistant.config,
+      log,
+    }),
   };
 }
 
@@ -78,6 +95,7 @@ export async function registerModules(app: FastifyInstance, dependencies: Module
   await app.register(searchRoutes, { search: services.search });
   await app.register(thoughtsRoutes, { thoughts: services.thoughts });
   await app.register(profilesRoutes, { profiles: services.profiles });
+  await app.register(assistantRoutes, { assistant: services.assistant });
   // No routes: the sweep of unreferenced uploads runs on a timer once the server listens.
   scheduleStorageSweeps(app, services.uploads, app.config.storageSweepHours);
 }

@@ -112,7 +112,13 @@ const appRoutes: RouteObject[] = [
     lazy: screen(() => import('#web/features/thoughts/routes/ThoughtsPage.tsx')),
     handle: title('nav.thoughts'),
   },
-  { path: 'moejrAI', lazy: comingSoon('moejrAI'), handle: title('nav.moejrAI') },
+  {
+    // One route for a new conversation and a saved one: the screen (and the chat streaming in it)
+    // stays mounted when a new conversation receives its id and its address.
+    path: 'moejrAI/:conversationId?',
+    lazy: screen(() => import('#web/features/assistant/routes/AssistantPage.tsx')),
+    handle: title('nav.moejrAI'),
+  },
   {
     path: 'my-library',
     lazy: screen(() => import('#web/features/my-library/routes/MyLibraryPage.tsx')),

@@ -1,5 +1,6 @@
 // Where a book lives in the app: its preview, and its reader — in the language the member was
-// reading it in, when there is one (the reader opens at the saved page).
+// reading it in, when there is one (the reader opens at the saved page), or at a given page (a
+// MoejrAI citation opens the page it quotes).
 import type { Lang } from '@sahifa/contracts/library';
 
 interface BookRef {
@@ -13,7 +14,12 @@ export function previewPath(book: BookRef): string {
   return `${bookBase(book)}/preview/${encodeURIComponent(book.id)}`;
 }
 
-export function readerPath(book: BookRef, lang?: Lang | null): string {
+/** The reader; `lang` and `page` (a whole number from 1) become `?lang=&page=`, which the reader honours. */
+export function readerPath(book: BookRef, lang?: Lang | null, page?: number | null): string {
   const path = `${bookBase(book)}/${encodeURIComponent(book.id)}`;
-  return lang ? `${path}?lang=${lang}` : path;
+  const params = new URLSearchParams();
+  if (lang) params.set('lang', lang);
+  if (page != null && Number.isInteger(page) && page >= 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
 }

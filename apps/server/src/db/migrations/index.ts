@@ -7,6 +7,7 @@ import { oneReviewPerMemberMigration } from './0003_one_review_per_member.ts';
 import { trustedAccountsMigration } from './0004_trusted_accounts.ts';
 import { readingLanguageMigration } from './0005_reading_language.ts';
 import { arabicTitlesMigration } from './0006_arabic_titles.ts';
+import { assistantMigration } from './0007_assistant.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004_trusted_accounts': trustedAccountsMigration,
   '0005_reading_language': readingLanguageMigration,
   '0006_arabic_titles': arabicTitlesMigration,
+  '0007_assistant': assistantMigration,
 };

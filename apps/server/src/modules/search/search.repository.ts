@@ -3,6 +3,12 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { PAGE_TEXT_COLUMNS, searchEngineOf } from '#server/db/search-index.ts';
+import {
+  FTS5_BOOK_RANK,
+  fts5PrefixQuery,
+  TS_BOOK_RANK_WEIGHTS,
+  tsPrefixQuery,
+} from '#server/db/search-query.ts';
 
 export interface MemberRow {
   user_number: number | string | bigint;
@@ -22,22 +28,7 @@ export interface SearchRepository {
   searchMembers(terms: readonly string[], limit: number): Promise<MemberRow[]>;
 }
 
-// ---------- book queries: user input never becomes query syntax ----------
-
-/** FTS5: each term as a quoted string with a prefix star; quotes doubled (terms are letters and digits anyway). */
-export function fts5PrefixQuery(terms: readonly string[]): string {
-  return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(' AND ');
-}
-
-/** tsquery: each term as a quoted lexeme with a prefix marker, optionally restricted to weights. */
-export function tsPrefixQuery(terms: readonly string[], weights = ''): string {
-  return terms.map((t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*${weights}`).join(' & ');
-}
-
-// bm25 weights per column: book_id (unindexed), title, author, tags, about, body.
-const FTS5_RANK = sql`bm25(book_search, 0.0, 10.0, 10.0, 5.0, 3.0, 1.0)`;
-// ts_rank weights, in the order {D, C, B, A}: body, about, tags, title/author.
-const TS_RANK_WEIGHTS = '{0.1, 0.3, 0.5, 1.0}';
+// ---------- book queries: user input never becomes query syntax (db/search-query.ts) ----------
 
 function sqliteBookSearch(db: Kysely<Database>) {
   return async (terms: readonly string[], limit: number) => {
@@ -48,7 +39,7 @@ function sqliteBookSearch(db: Kysely<Database>) {
       where book_search match ${match}
       order by
         (rowid in (select rowid from book_search where book_search match ${inTitleOrAuthor})) desc,
-        ${FTS5_RANK},
+        ${FTS5_BOOK_RANK},
         book_id
       limit ${limit}`.execute(db);
     return rows.map((r) => r.book_id);
@@ -64,7 +55,7 @@ function postgresBookSearch(db: Kysely<Database>) {
       where document @@ ${query}
       order by
         (document @@ ${inTitleOrAuthor}) desc,
-        ts_rank(${TS_RANK_WEIGHTS}::float4[], document, ${query}) desc,
+        ts_rank(${TS_BOOK_RANK_WEIGHTS}::float4[], document, ${query}) desc,
         book_id
       limit ${limit}`.execute(db);
     return rows.map((r) => r.book_id);

@@ -14,17 +14,8 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '#server/test/test-app.ts';
-import { fts5PrefixQuery, tsPrefixQuery } from './search.repository.ts';
 
 const page = (order: number, header: string, content1: string) => ({ order, header, content1 });
-
-describe('query building never turns input into syntax', () => {
-  it('quotes every term', () => {
-    expect(fts5PrefixQuery(['a"b', 'c'])).toBe('"a""b"* AND "c"*');
-    expect(tsPrefixQuery(["o'neil", 'x\\y'])).toBe("'o''neil':* & 'x\\\\y':*");
-    expect(tsPrefixQuery(['word'], 'A')).toBe("'word':*A");
-  });
-});
 
 describe.each(engines)('GET /api/v1/search on %s', (engine) => {
   let t: TestApp;

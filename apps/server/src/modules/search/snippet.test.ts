@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstMatch, makeSnippet, SNIPPET_LENGTH } from './snippet.ts';
-
-describe('firstMatch', () => {
-  it('finds a word written with diacritics from its plain form, at a word start', () => {
-    const text = 'قال الحكيم: الحِكْمَةُ ضالّة المؤمن';
-    const match = firstMatch(text, ['الحكمه']);
-    expect(match).not.toBeNull();
-    // The match covers the whole written word, its last haraka included.
-    expect(text.slice(match?.start, match?.end)).toBe('الحِكْمَةُ');
-    expect(firstMatch('Évidemment, café', ['cafe'])).toEqual({ start: 12, end: 16 });
-    // "art" does not match inside "start".
-    expect(firstMatch('a start', ['art'])).toBeNull();
-    expect(firstMatch('the art', ['art'])).toEqual({ start: 4, end: 7 });
-  });
-});
+import { makeSnippet, SNIPPET_LENGTH } from './snippet.ts';
 
 describe('makeSnippet', () => {
   it('shows a window of the original text around the first match, words unbroken', () => {

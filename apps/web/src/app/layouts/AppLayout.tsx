@@ -30,7 +30,10 @@ export function AppLayout() {
   const name = displayNameOf(user);
   const more = secondaryNav(user.userNumber);
   const profilePath = user.userNumber ? `/app/${user.userNumber}` : '/app/settings';
-  const moreIsCurrent = more.some((item) => location.pathname === item.to);
+  // A screen under "More" is current on its own address and below it (/app/moejrAI/:id).
+  const moreIsCurrent = more.some(
+    (item) => location.pathname === item.to || location.pathname.startsWith(`${item.to}/`),
+  );
 
   async function onSignOut() {
     setSigningOut(true);

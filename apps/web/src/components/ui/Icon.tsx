@@ -21,6 +21,8 @@ const PATHS = {
   close: 'M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z',
   share: 'M12 2l4.6 4.6-1.4 1.4L13 5.8V15h-2V5.8L8.8 8 7.4 6.6zM5 10h3v2H7v8h10v-8h-1v-2h3v12H5z',
   download: 'M11 3h2v9.2l3.3-3.3 1.4 1.4L12 16l-5.7-5.7 1.4-1.4 3.3 3.3zM4 19h16v2H4z',
+  trash: 'M9 3h6l1 2h4v2H4V5h4zM6 8h12l-1.2 13H7.2zm3.5 3v7H11v-7zm3.5 0v7h1.5v-7z',
+  history: 'M4 5h16v2H4zm0 6h16v2H4zm0 6h10v2H4z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

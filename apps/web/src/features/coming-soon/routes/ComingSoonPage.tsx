@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import styles from './ComingSoonPage.module.css';
 
-export type ComingSoonScreen = 'billing' | 'moejrAI' | 'support';
+export type ComingSoonScreen = 'billing' | 'support';
 
 /** An honest placeholder for a signed-in screen that is not built yet. */
 export function ComingSoonPage({ screen }: { screen: ComingSoonScreen }) {

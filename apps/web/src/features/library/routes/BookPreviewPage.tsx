@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BookCover } from '#web/components/ui/BookCover.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
+import { Icon } from '#web/components/ui/Icon.tsx';
 import { LoadingPlaceholder } from '#web/components/ui/LoadingPlaceholder.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { Stars } from '#web/components/ui/Stars.tsx';
@@ -15,6 +16,7 @@ import { BookmarkToggle } from '#web/features/library/components/BookmarkToggle.
 import styles from '#web/features/library/components/Preview.module.css';
 import { categoryTitle } from '#web/features/library/format.ts';
 import { readingAction } from '#web/features/library/reading-action.ts';
+import { assistantPath } from '#web/lib/assistant-path.ts';
 import { bookAuthor, bookTitle, isolate, tagName } from '#web/lib/localized.ts';
 import { formatRating } from '#web/lib/rating.ts';
 import { formatDate } from '#web/lib/time.ts';
@@ -151,6 +153,10 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
                   : t('preview.startReading')}
             </ButtonLink>
             <BookmarkToggle bookId={book.id} bookmarked={state.bookmarked} />
+            <ButtonLink to={assistantPath({ bookId: book.id })} variant="ghost" className={styles.ask}>
+              <Icon name="assistant" />
+              {t('assistant.askAboutBook')}
+            </ButtonLink>
           </div>
 
           {book.isMine ? <OwnerActions bookId={book.id} categoryId={book.categoryId} title={title} /> : null}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button.tsx';
 import { FONT_SIZE_STEPS } from '#web/features/reader/font-size.ts';
 import type { ReadingLang } from '#web/features/reader/navigation.ts';
+import { assistantPath } from '#web/lib/assistant-path.ts';
 import { previewPath as previewPathOf } from '#web/lib/book-paths.ts';
 import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
 import { FinishedPanel } from './FinishedPanel.tsx';
@@ -65,6 +66,7 @@ export function Reader({ data, renderBookmark }: ReaderProps) {
         onLanguage={reading.changeLanguage}
         fontStep={fontSize.step}
         onFontSize={fontSize.change}
+        askPath={assistantPath({ bookId: book.id })}
         bookmark={
           renderBookmark ? (
             <div className={styles.bookmark}>{renderBookmark(book.id, state.bookmarked)}</div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '#web/components/ui/Button.tsx';
+import { Button, ButtonLink } from '#web/components/ui/Button.tsx';
+import { Icon } from '#web/components/ui/Icon.tsx';
 import { MAX_FONT_SIZE_STEP } from '#web/features/reader/font-size.ts';
 import type { ReadingLang } from '#web/features/reader/navigation.ts';
 import styles from './Reader.module.css';
@@ -12,6 +13,8 @@ interface ReaderToolbarProps {
   onFontSize: (change: -1 | 1) => void;
   /** The bookmark button, when the route composes one in. */
   bookmark: ReactNode;
+  /** "Ask MoejrAI about this book": a new conversation scoped to the book. */
+  askPath: string;
 }
 
 const LANGS: ReadonlyArray<{ value: ReadingLang; label: string }> = [
@@ -19,8 +22,15 @@ const LANGS: ReadonlyArray<{ value: ReadingLang; label: string }> = [
   { value: 'ar', label: 'العربية' },
 ];
 
-/** The reading language, the text size and the bookmark. */
-export function ReaderToolbar({ lang, onLanguage, fontStep, onFontSize, bookmark }: ReaderToolbarProps) {
+/** The reading language, the text size, the bookmark and a question to MoejrAI about the book. */
+export function ReaderToolbar({
+  lang,
+  onLanguage,
+  fontStep,
+  onFontSize,
+  bookmark,
+  askPath,
+}: ReaderToolbarProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.toolbar}>
@@ -74,6 +84,18 @@ export function ReaderToolbar({ lang, onLanguage, fontStep, onFontSize, bookmark
       </div>
 
       {bookmark}
+
+      <ButtonLink
+        to={askPath}
+        variant="ghost"
+        size="small"
+        className={styles.ask}
+        aria-label={t('assistant.askAboutBook')}
+        title={t('assistant.askAboutBook')}
+      >
+        <Icon name="assistant" />
+        <span>{t('assistant.title')}</span>
+      </ButtonLink>
     </div>
   );
 }

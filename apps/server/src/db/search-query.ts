@@ -1,0 +1,27 @@
+// Queries against the full-text index (search-index.ts), shared by every module that searches the
+// library (search, assistant): user input never becomes query syntax — each term is a quoted
+// string (FTS5) or a quoted lexeme (tsquery), with a prefix marker, joined by the operator asked
+// for. The terms come normalised (search-text.ts `searchTerms`), letters and digits only, but are
+// quoted as if they could hold anything.
+import { sql } from 'kysely';
+
+/** FTS5: each term as a quoted string with a prefix star, quotes doubled; AND (every term) or OR (any). */
+export function fts5PrefixQuery(terms: readonly string[], operator: 'AND' | 'OR' = 'AND'): string {
+  return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(` ${operator} `);
+}
+
+/**
+ * tsquery: each term as a quoted lexeme with a prefix marker, optionally restricted to weights
+ * (`A`: title and author); `&` (every term) or `|` (any).
+ */
+export function tsPrefixQuery(terms: readonly string[], weights = '', operator: '&' | '|' = '&'): string {
+  return terms
+    .map((t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*${weights}`)
+    .join(` ${operator} `);
+}
+
+/** FTS5's rank of a `book_search` row (lower is better): bm25 weights per column — book_id (unindexed), title, author, tags, about, body. */
+export const FTS5_BOOK_RANK = sql`bm25(book_search, 0.0, 10.0, 10.0, 5.0, 3.0, 1.0)`;
+
+/** ts_rank weights, in the order {D, C, B, A}: body, about, tags, title/author. */
+export const TS_BOOK_RANK_WEIGHTS = '{0.1, 0.3, 0.5, 1.0}';
