@@ -2,8 +2,8 @@
 // the member, so another member's conversation reads as missing. Messages are numbered (`seq`)
 // under the conversation's row lock, and the daily question count is bumped in the same
 // transaction as the question it counts.
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '#server/db/schema.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { AssistantMessageTable, Database } from '#server/db/schema.ts';
 
 export interface ConversationRow {
   id: string;
@@ -16,23 +16,12 @@ export interface ConversationRow {
   book_title_ar: string | null;
 }
 
-export interface MessageRow {
-  id: string;
-  role: 'user' | 'assistant';
-  text: string;
-  mode: 'model' | 'library' | null;
-  status: 'complete' | 'incomplete' | null;
-  citations: string | null;
-  created_at: string;
-}
+export type MessageRow = Omit<Selectable<AssistantMessageTable>, 'conversation_id' | 'seq'>;
 
-export interface NewAnswer {
-  id: string;
-  text: string;
+export type NewAnswer = Pick<MessageRow, 'id' | 'text' | 'citations'> & {
   mode: 'model' | 'library';
   status: 'complete' | 'incomplete';
-  citations: string;
-}
+};
 
 function conversations(db: Kysely<Database>) {
   return db

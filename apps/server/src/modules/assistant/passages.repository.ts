@@ -1,8 +1,8 @@
 // The only Kysely code of MoejrAI's retrieval: which books may hold the answer to a question (the
 // search index, any term matching), and the pages of those books. Ranking the pages is plain
 // code (assistant.retrieval.ts), the same on both engines.
-import { type Kysely, sql } from 'kysely';
-import type { Database, PageLang } from '#server/db/schema.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { BookTable, Database, PageTable } from '#server/db/schema.ts';
 import { PAGE_TEXT_COLUMNS, searchEngineOf } from '#server/db/search-index.ts';
 import {
   FTS5_BOOK_RANK,
@@ -11,25 +11,9 @@ import {
   tsPrefixQuery,
 } from '#server/db/search-query.ts';
 
-export interface PassagePageRow {
-  book_id: string;
-  lang: PageLang;
-  order: number;
-  header: string;
-  sub_header: string;
-  content1: string;
-  sub_header2: string;
-  content2: string;
-  sub_header3: string;
-  content3: string;
-  sub_header4: string;
-  content4: string;
-  title: string;
-  title_ar: string | null;
-  author: string;
-  author_ar: string | null;
-  category_id: string;
-}
+/** A page with its book's names and category. */
+export type PassagePageRow = Selectable<PageTable> &
+  Pick<Selectable<BookTable>, 'title' | 'title_ar' | 'author' | 'author_ar' | 'category_id'>;
 
 export interface PassagesRepository {
   /**
