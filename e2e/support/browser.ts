@@ -7,7 +7,10 @@ import { linkFromMail } from './mail.ts';
 export const baseURL = inject('baseURL');
 export const dataDir = inject('dataDir');
 
-/** Launches one browser for the file; `newPage()` opens a page in a fresh context (no cookies, no storage). */
+/**
+ * Launches one browser for the file; `newPage()` opens a page in a fresh context (no cookies, no
+ * storage), on the shared server or, with `server`, on another one the file started.
+ */
 export function useBrowser() {
   let browser: Browser;
   beforeAll(async () => {
@@ -17,8 +20,8 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-      const context = await browser.newContext({ baseURL, viewport });
+    async newPage(viewport = { width: 1280, height: 800 }, server?: { baseURL: string }): Promise<Page> {
+      const context = await browser.newContext({ baseURL: server?.baseURL ?? baseURL, viewport });
       return context.newPage();
     },
   };
@@ -45,18 +48,24 @@ export function checkEmailStatus(page: Page, email: string) {
   return page.getByRole('status').filter({ hasText: email });
 }
 
-/** Opens the newest confirmation link mailed to `email`: the member lands in the app, signed in. */
-export async function confirmEmail(page: Page, email: string) {
-  await page.goto(await linkFromMail(email, '/api/auth/verify-email'));
+/**
+ * Opens the newest confirmation link mailed to `email`: the member lands in the app, signed in.
+ * `server.dataDir`: the mail of a server the journey started (by default the shared one's).
+ */
+export async function confirmEmail(page: Page, email: string, server?: { dataDir: string }) {
+  await page.goto(await linkFromMail(email, '/api/auth/verify-email', { dataDir: server?.dataDir }));
   await page.waitForURL('**/app/home');
 }
 
-/** Signs a new member up as they would: the form, "check your email", the link in the mail. */
-export async function signUp(page: Page, member: ReturnType<typeof newMember>) {
+/**
+ * Signs a new member up as they would: the form, "check your email", the link in the mail (read
+ * from `server.dataDir` when the page is on a server the journey started).
+ */
+export async function signUp(page: Page, member: ReturnType<typeof newMember>, server?: { dataDir: string }) {
   await page.goto('/sign-up');
   await submitSignUp(page, member);
   await checkEmailStatus(page, member.email).waitFor();
-  await confirmEmail(page, member.email);
+  await confirmEmail(page, member.email, server);
 }
 
 export async function logIn(page: Page, member: { email: string; password: string }) {

@@ -59,6 +59,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   force.unref();
+  // A keep-alive connection whose request was in flight would hold the close open: end each
+  // connection as soon as it falls idle.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+  closeIdle.unref();
   try {
     await app.close();
     process.exit(0);

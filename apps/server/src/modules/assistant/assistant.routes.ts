@@ -26,6 +26,13 @@ export async function assistantRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', memberOnly);
 
+  // Answers being streamed; a server shutting down ends them (kept as incomplete) rather than
+  // waiting for a model that may take AI_TIMEOUT_SECONDS.
+  const streaming = new Set<AbortController>();
+  fastify.addHook('preClose', async () => {
+    for (const controller of streaming) controller.abort();
+  });
+
   app.get(
     '/api/v1/assistant',
     {
@@ -115,7 +122,9 @@ export async function assistantRoutes(
       const member = await requireMember(request);
       // The member pressed Stop or left: the provider call ends, what arrived is kept.
       const stopped = new AbortController();
+      streaming.add(stopped);
       reply.raw.on('close', () => {
+        streaming.delete(stopped);
         if (!reply.raw.writableFinished) stopped.abort();
       });
       const stream = await assistant.answer(

@@ -43,7 +43,6 @@ export function AnswerMarkdown({ text }: { text: string }) {
       },
       p: ({ children }) => <p dir="auto">{children}</p>,
       li: ({ children }) => <li dir="auto">{children}</li>,
-      blockquote: ({ children }) => <blockquote dir="auto">{children}</blockquote>,
       h1: AnswerHeading,
       h2: AnswerHeading,
       h3: AnswerHeading,
