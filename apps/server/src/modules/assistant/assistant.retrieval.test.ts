@@ -138,10 +138,18 @@ describe('retrievePassages', () => {
     expect(passages.map((p) => p.ref)).toEqual(passages.map((_, i) => i + 1));
   });
 
-  it('gives at most two pages of a book, unless the conversation is about that book', async () => {
-    const repo = fakeRepository(library);
-    const open = await retrievePassages(repo, { question: 'war', lang: 'en' });
-    expect(open.filter((p) => p.bookId === 'war').length).toBeLessThanOrEqual(2);
+  it('gives at most two pages of a book, four when the question names it, all when the conversation is about it', async () => {
+    const maps: FakeBook = {
+      id: 'maps',
+      title: 'Maps',
+      en: ['Terrain of hills.', 'Terrain of rivers.', 'Terrain of plains.', 'Terrain of passes.'],
+      ar: [],
+    };
+    const repo = fakeRepository([...library, maps]);
+    const open = await retrievePassages(repo, { question: 'terrain', lang: 'en' });
+    expect(open.filter((p) => p.bookId === 'maps').length).toBe(2);
+    const named = await retrievePassages(repo, { question: 'war', lang: 'en' });
+    expect(named.filter((p) => p.bookId === 'war').length).toBe(4);
     const scoped = await retrievePassages(repo, {
       question: 'war enemy spies art',
       lang: 'en',

@@ -90,7 +90,10 @@ export function questionTerms(text: string): string[] {
 
 /** Candidate books the index hands over. */
 export const CANDIDATE_BOOKS = 8;
+/** Passages one book may give to an answer across the library… */
 const PAGES_PER_BOOK = 2;
+/** …and a book the question names ("Three ideas from The Art of War"). */
+const PAGES_PER_NAMED_BOOK = 4;
 /** A term in the title or author is worth this many times its weight in a page… */
 const NAME_WEIGHT = 1.5;
 /** …and, in that book's own pages, this share of it. */
@@ -181,6 +184,8 @@ interface Candidate {
   focusTerms: readonly string[];
   /** How many of the question's terms the page or its book's names hold. */
   covered: number;
+  /** The question names this page's book (a term is in its title or author). */
+  named: boolean;
 }
 
 /** Each book's pages in the preferred language, or in the other when it has none; numbered as the reader does. */
@@ -228,6 +233,7 @@ function scorePages(
       pageScore: 0,
       focusTerms: terms,
       covered: 0,
+      named: false,
     };
   });
   // Rarity of each term among the candidate pages (smoothed: a term no page holds still counts in names).
@@ -259,6 +265,7 @@ function scorePages(
       ownContent += inNames[i] ? value * NAME_TERM_IN_PAGE : value;
     });
     candidate.score = content + bonus;
+    candidate.named = inNames.some(Boolean);
     candidate.covered = terms.filter(
       (term, i) =>
         inNames[i] || ((candidate.frequencies[i] ?? 0) > 0 && holdsWord(candidate.normalised, term)),
@@ -292,7 +299,8 @@ function bestPages(
   const required = scoped ? 1 : termsRequired(termCount);
   const ranked = candidates
     .filter((c) => c.score > 0 && c.covered >= required)
-    .sort((a, b) => b.score - a.score || a.bookRank - b.bookRank || a.page - b.page);
+    // A page holding more of the question's words beats one holding a rare word alone.
+    .sort((a, b) => b.covered - a.covered || b.score - a.score || a.bookRank - b.bookRank || a.page - b.page);
   const ownOrder = new Map<string, Candidate[]>();
   for (const candidate of ranked) {
     const pages = ownOrder.get(candidate.row.book_id) ?? [];
@@ -301,13 +309,14 @@ function bestPages(
   }
   for (const pages of ownOrder.values()) pages.sort((a, b) => b.pageScore - a.pageScore || a.page - b.page);
   // About one book, every page that holds a term is about the right book: no floor.
-  const floor = scoped ? 0 : (ranked[0]?.score ?? 0) * RELATIVE_FLOOR;
+  const floor = scoped ? 0 : Math.max(0, ...ranked.map((c) => c.score)) * RELATIVE_FLOOR;
   const perBook = new Map<string, number>();
   const chosen: Candidate[] = [];
   for (const place of ranked) {
-    if (chosen.length >= maxPassages || place.score < floor) break;
+    if (chosen.length >= maxPassages) break;
+    if (place.score < floor) continue;
     const taken = perBook.get(place.row.book_id) ?? 0;
-    if (!scoped && taken >= PAGES_PER_BOOK) continue;
+    if (!scoped && taken >= (place.named ? PAGES_PER_NAMED_BOOK : PAGES_PER_BOOK)) continue;
     perBook.set(place.row.book_id, taken + 1);
     chosen.push(ownOrder.get(place.row.book_id)?.[taken] ?? place);
   }
