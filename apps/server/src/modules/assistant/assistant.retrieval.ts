@@ -58,6 +58,10 @@ const EXTRA_STOP_WORDS = [
   ...['does', 'doing', 'done', 'tell', 'please', 'explain', 'describe', 'give', 'show', 'say', 'says'],
   ...['let', 'us', 'whats', 'im', 'ive', 'dont', 'according'],
   ...['لماذا', 'ماذا', 'اشرح', 'اذكر', 'أعطني', 'أخبرني', 'يقول', 'تقول', 'يجب', 'ينبغي', 'هي', 'هو'],
+  // How members ask about books, not what they ask about: these words are in nearly every
+  // summary, so they only widen the search ("Three ideas from…", "What should I read after…").
+  ...['read', 'reading', 'book', 'books', 'summary', 'idea', 'ideas', 'three', 'things', 'when', 'go'],
+  ...['اقرأ', 'أقرأ', 'كتاب', 'الكتاب', 'كتب', 'فكرة', 'أفكار', 'ثلاث', 'ملخص'],
 ];
 
 /**
