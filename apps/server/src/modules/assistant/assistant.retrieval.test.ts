@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { questionLanguage, questionTerms, retrievePassages } from './assistant.retrieval.ts';
+import { asksWhatNext, questionLanguage, questionTerms, retrievePassages } from './assistant.retrieval.ts';
 import type { PassagePageRow, PassagesRepository } from './passages.repository.ts';
 
 describe('questionLanguage', () => {
@@ -93,9 +93,35 @@ function fakeRepository(books: FakeBook[], found: string[] = books.map((b) => b.
   const repo: PassagesRepository = {
     candidateBookIds: vi.fn(async (_terms, { bookId }) => (bookId ? [bookId] : found)),
     pagesOf: vi.fn(async (ids) => rows.filter((r) => ids.includes(r.book_id))),
+    relatedBookIds: vi.fn(async (id: string, limit: number) =>
+      books
+        .map((b) => b.id)
+        .filter((other) => other !== id)
+        .slice(0, limit),
+    ),
   };
   return repo;
 }
+
+describe('asksWhatNext', () => {
+  it('hears a question about what to read next, in English and Arabic', () => {
+    for (const q of [
+      'What should I read after Meditations?',
+      'Books like Walden',
+      'What next?',
+      'ماذا أقرأ بعد التأملات؟',
+      'كتب مشابهة لوالدن',
+    ])
+      expect(asksWhatNext(q), q).toBe(true);
+    for (const q of [
+      'Three ideas from The Art of War',
+      'ما الخداع في فن الحرب؟',
+      'Likewise, what is virtue?',
+      'أعطني أمثلة من التأملات',
+    ])
+      expect(asksWhatNext(q), q).toBe(false);
+  });
+});
 
 describe('retrievePassages', () => {
   const library: FakeBook[] = [

@@ -417,5 +417,26 @@ export async function retrievePassages(repo: PassagesRepository, input: Retrieva
   let chosen = bestPages(candidates, maxPassages, scoped, terms.length);
   // About one book, and nothing in it matches: its first pages are still the best context.
   if (chosen.length === 0 && scoped) chosen = candidates.slice(0, maxPassages);
+  const onlyBook = new Set(chosen.map((c) => c.row.book_id)).size === 1 ? chosen[0]?.row.book_id : undefined;
+  if (!scoped && onlyBook && asksWhatNext(input.question)) {
+    // "What should I read after Meditations?": the openings of the books nearest to it come first.
+    const related = await repo.relatedBookIds(onlyBook, RELATED_BOOKS);
+    const firstPages = candidatePages(await repo.pagesOf(related), related, input.lang).filter(
+      (p) => p.page === 1,
+    );
+    // Quoted from their start: no term of the question is in them.
+    const openings = scorePages(firstPages, [], true);
+    chosen = [...openings, ...chosen].slice(0, maxPassages);
+  }
   return chosen.map((candidate, i) => toPassage(candidate, i + 1, maxChars));
+}
+
+/** Books whose openings answer "what next?" beside the book the question names. */
+const RELATED_BOOKS = 2;
+const WHAT_NEXT =
+  /(?<!\p{L})(after|next|similar|like|recommend\p{L}*|instead|بعد|التالي|مشابه\p{L}*|يشبه|مثل|أنصح|انصح|ترشح|رشح)(?!\p{L})/iu;
+
+/** Whether the question asks what to read next, or what is like a book. */
+export function asksWhatNext(question: string): boolean {
+  return WHAT_NEXT.test(question);
 }

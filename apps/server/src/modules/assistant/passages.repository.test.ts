@@ -169,4 +169,24 @@ describe.each(engines)('retrieval from the library on %s', (engine) => {
     });
     expect(await repo.pagesOf([])).toEqual([]);
   });
+
+  it('finds the books to read after one: most shared tags first, then its category', async () => {
+    // Meditations: Stoicism, Self-discipline, Leadership. The Enchiridion shares two of them.
+    expect(await repo.relatedBookIds('meditations', 2)).toEqual(['enchiridion', 'art-of-war']);
+    // The member's summary has no tags: its category (philosophy) fills in, never itself.
+    const related = await repo.relatedBookIds('member-lanterns', 2);
+    expect(related).toHaveLength(2);
+    expect(related).not.toContain('member-lanterns');
+  });
+
+  it('answers "what should I read after…" with the openings of related books first', async () => {
+    const passages = await retrieve('What should I read after Meditations?');
+    expect(passages.slice(0, 2).map((p) => [p.bookId, p.page])).toEqual([
+      ['enchiridion', 1],
+      ['art-of-war', 1],
+    ]);
+    expect(passages.slice(2).every((p) => p.bookId === 'meditations')).toBe(true);
+    const arabic = await retrieve('ماذا أقرأ بعد التأملات؟');
+    expect(arabic[0]).toMatchObject({ bookId: 'enchiridion', lang: 'ar', page: 1 });
+  });
 });

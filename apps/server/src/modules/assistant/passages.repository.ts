@@ -29,6 +29,11 @@ export interface PassagesRepository {
   ): Promise<string[]>;
   /** Every page of these books, both languages, with its book's names and category; by book, language, order. */
   pagesOf(bookIds: readonly string[]): Promise<PassagePageRow[]>;
+  /**
+   * Books to read after this one: those sharing the most tags with it, then others of its
+   * category (newest first); never the book itself.
+   */
+  relatedBookIds(bookId: string, limit: number): Promise<string[]>;
 }
 
 /** How many books each ranked query hands to the final ordering. */
@@ -201,6 +206,35 @@ export function createPassagesRepository(db: Kysely<Database>): PassagesReposito
         .execute();
       // PostgreSQL may hand integers back as strings; the rest is text.
       return rows.map((row) => ({ ...row, order: Number(row.order) }));
+    },
+
+    async relatedBookIds(bookId, limit) {
+      const byTags = await db
+        .selectFrom('book_tag as other')
+        .innerJoin('book_tag as own', 'own.tag_id', 'other.tag_id')
+        .select(['other.book_id', (eb) => eb.fn.countAll<number | string>().as('shared')])
+        .where('own.book_id', '=', bookId)
+        .where('other.book_id', '!=', bookId)
+        .groupBy('other.book_id')
+        .orderBy('shared', 'desc')
+        .orderBy('other.book_id')
+        .limit(limit)
+        .execute();
+      const ids = byTags.map((row) => row.book_id);
+      if (ids.length >= limit) return ids;
+      const sameCategory = await db
+        .selectFrom('book')
+        .select('id')
+        .where('category_id', '=', (eb) =>
+          eb.selectFrom('book').select('category_id').where('id', '=', bookId),
+        )
+        .where('id', '!=', bookId)
+        .$if(ids.length > 0, (qb) => qb.where('id', 'not in', ids))
+        .orderBy('added_at', 'desc')
+        .orderBy('id')
+        .limit(limit - ids.length)
+        .execute();
+      return [...ids, ...sameCategory.map((row) => row.id)];
     },
   };
 }
