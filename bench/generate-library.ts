@@ -1,7 +1,7 @@
 // Benchmark data: a DATA_DIR whose library holds the demo books plus COUNT generated ones (spread
 // over the demo categories, each with 4 English and 4 Arabic pages of demo text, indexed for
 // search), written through the publishing repository exactly as member summaries are.
-// Usage: npx tsx bench/generate-library.ts <dataDir> <count>
+// Usage: npx tsx bench/generate-library.ts <dataDir> <count>   (DATABASE_URL=postgres://… for PostgreSQL)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -27,7 +27,11 @@ const demoBooks: DemoBook[] = ['meditations', 'muqaddimah', 'art-of-war', 'walde
   (id) => JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'books', `${id}.json`), 'utf8')),
 );
 
-const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: 'x'.repeat(32) }, process.cwd());
+// DATABASE_URL (optional): fill that PostgreSQL database instead of DATA_DIR's SQLite file.
+const config = loadConfig(
+  { DATA_DIR: dataDir, AUTH_SECRET: 'x'.repeat(32), DATABASE_URL: process.env.DATABASE_URL },
+  process.cwd(),
+);
 const database = openDatabase(config.database);
 await migrateToLatest(database.db);
 await seedLibrary(database.db, { dataDir: config.dataDir });
