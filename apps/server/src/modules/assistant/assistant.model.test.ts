@@ -63,6 +63,12 @@ describe.each(cases)('MoejrAI with a model on %s, %s', (engine, provider) => {
   }
   const ask = (member: TestMember, id: string, body: unknown) =>
     call(t.app, member, 'POST', `/api/v1/assistant/conversations/${id}/messages`, body);
+  /** A real socket, so the member can hang up; afterAll's close stops listening. */
+  let address: string | undefined;
+  const listening = async () => {
+    address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return address;
+  };
   const stored = async (member: TestMember, id: string) =>
     conversationSchema.parse(
       (await call(t.app, member, 'GET', `/api/v1/assistant/conversations/${id}`)).json(),
@@ -199,9 +205,40 @@ describe.each(cases)('MoejrAI with a model on %s, %s', (engine, provider) => {
     expect(log).not.toMatch(/sk-/);
   });
 
+  it('keeps an answer stopped before its first word as an empty, incomplete one', async () => {
+    const address = await listening();
+    const id = await conversation(alice);
+    fake.script({ kind: 'hang' });
+    const stop = new AbortController();
+    const res = await fetch(`${address}/api/v1/assistant/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3000', cookie: alice.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Walden before dawn' }),
+      signal: stop.signal,
+    });
+    await res.body?.getReader().read(); // the answer has started
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    stop.abort();
+
+    let reply: Awaited<ReturnType<typeof stored>>[number] | undefined;
+    for (let i = 0; i < 100 && !reply; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      reply = (await stored(alice, id))[1];
+    }
+    expect(reply?.role === 'assistant' && [reply.text, reply.status]).toEqual(['', 'incomplete']);
+
+    // Answering again sends the question, not the empty answer.
+    fake.script({ kind: 'stream', tokens: ['At dawn, the pond.'] });
+    const again = readAnswer((await ask(alice, id, { retry: true })).body);
+    expect(again.text).toBe('At dawn, the pond.');
+    expect((await stored(alice, id)).map((m) => m.text)).toEqual([
+      'Walden before dawn',
+      'At dawn, the pond.',
+    ]);
+  });
+
   it('keeps the part of the answer that arrived when the member stops it', async () => {
-    // A real socket, so the member can hang up; afterAll's close stops listening.
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const id = await conversation(alice);
     fake.script({ kind: 'stream', tokens: Array.from({ length: 40 }, (_, i) => `w${i} `), delayMs: 50 });
     const stop = new AbortController();

@@ -272,7 +272,11 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
       const conversation = await ownConversation(userId, conversationId);
       const messages = await questionToAnswer(userId, conversationId, body);
       const question = messages.at(-1)?.text ?? '';
-      const history = messages.slice(0, -1).map((m) => ({ role: m.role, text: m.text }));
+      // An answer stopped before its first word has no text to show the model.
+      const history = messages
+        .slice(0, -1)
+        .filter((m) => m.text.trim() !== '')
+        .map((m) => ({ role: m.role, text: m.text }));
       const lang = questionLanguage(question);
 
       let passages = await retrievePassages(deps.passages, { question, bookId: conversation.book_id, lang });
@@ -367,8 +371,10 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
           const broken = failure !== null || signal.aborted || timeout.aborted;
           const status = broken ? 'incomplete' : 'complete';
           const cited = citedRefs(text, prompt.passages);
-          // Only what the member saw is kept: an answer with no text yet is not stored.
-          if (text.trim() !== '') await store(text, status, cited);
+          // What the member saw is kept: what arrived, or (stopped before the first word) an
+          // empty answer marked incomplete. A failure before any text keeps no answer: the
+          // question waits for Retry.
+          if (text.trim() !== '' || stoppedByMember) await store(text, status, cited);
           if (cited.length > 0) writer.write({ type: 'data-citations', data: cited.map(toCitation) });
           if (broken && !stoppedByMember) {
             const cause = timeout.aborted
