@@ -135,5 +135,15 @@ export const assistantHomeSchema = z.object({
 });
 export type AssistantHome = z.infer<typeof assistantHomeSchema>;
 
-/** The 429 body when the daily quota is used up: the usual error, plus when it resets. */
+/** The day a question counts against: its UTC date, YYYY-MM-DD. */
+export function quotaDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** When the daily quota starts again: the next midnight in UTC. */
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** The 429 code when the daily quota is used up (with Retry-After). */
 export const QUOTA_EXCEEDED_CODE = 'ASSISTANT_QUOTA_EXCEEDED';

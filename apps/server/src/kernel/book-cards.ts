@@ -1,6 +1,7 @@
 // How a book becomes a card (bookCardSchema), shared by every list of books: the library,
 // categories, tags, My Library, profiles and search.
 import type { BookCard } from '@sahifa/contracts';
+import type { Lang } from '@sahifa/contracts/library';
 import type { BookSource } from '#server/db/schema.ts';
 
 /** Select these from `book` (joins allowed) and map each row with `toBookCard`. */
@@ -52,4 +53,9 @@ export function toBookCard(row: BookCardRow): BookCard {
     averageRating: averageRating(row.rating_count, row.rating_sum),
     ratingCount: Number(row.rating_count),
   };
+}
+
+/** A book's title in a language: the Arabic one in Arabic when it has one, else the English. */
+export function titleIn(book: { title: string; titleAr: string | null }, lang: Lang): string {
+  return lang === 'ar' && book.titleAr ? book.titleAr : book.title;
 }

@@ -3,6 +3,7 @@
 // write too: everything Markdown could read as structure (a heading, a list, a link, an image,
 // HTML) is escaped, so it renders as the text it is.
 import type { Lang } from '@sahifa/contracts/library';
+import { titleIn } from '#server/kernel/book-cards.ts';
 import { windowAround } from '#server/kernel/text-window.ts';
 import type { Passage } from './assistant.retrieval.ts';
 
@@ -53,10 +54,6 @@ function quoteOf(passage: Passage): string {
   const head = window.start > 0 && !body.startsWith('…') ? '…' : '';
   const tail = window.end < text.length && !/[….!?؟]$/u.test(body) ? '…' : '';
   return `${head}${body}${tail}`;
-}
-
-function titleIn(passage: Passage, lang: Lang): string {
-  return lang === 'ar' ? (passage.titleAr ?? passage.title) : passage.title;
 }
 
 /** The source line under a quote: `— *Title*, p. 4 [P1]` (Arabic: `— *العنوان*، ص. 4 [P1]`). */

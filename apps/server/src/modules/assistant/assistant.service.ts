@@ -19,7 +19,9 @@ import {
   type ConversationPage,
   type ConversationSummary,
   citationSchema,
+  nextUtcMidnight,
   QUOTA_EXCEEDED_CODE,
+  quotaDay,
   type StoredMessage,
   type Suggestion,
 } from '@sahifa/contracts/assistant';
@@ -30,6 +32,7 @@ import type { AssistantModel } from '#server/ai/language-model.ts';
 import type { AssistantConfig } from '#server/config.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
+import { titleIn } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
@@ -57,13 +60,6 @@ export interface AssistantServiceDependencies {
   model: AssistantModel | null;
   config: AssistantConfig;
   log: Logger;
-}
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
-function nextUtcMidnight(date: Date): string {
-  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1));
-  return next.toISOString();
 }
 
 /** The first question as a title: one line, cut at a word before ASSISTANT_LIMITS.title. */
@@ -136,9 +132,6 @@ export function describeFailure(error: unknown, secrets: readonly string[]): Rec
   };
 }
 
-const localTitle = (book: BookCard, lang: Lang) =>
-  lang === 'ar' && book.titleAr ? book.titleAr : book.title;
-
 export function createAssistantService(deps: AssistantServiceDependencies) {
   const { repository, config, log } = deps;
   const mode: AssistantMode = deps.model ? 'model' : 'library';
@@ -150,12 +143,12 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
   }
 
   async function quota(userId: string, now = new Date()) {
-    const used = await repository.questionsOn(userId, utcDay(now));
-    return { limit: config.dailyMessages, used, resetsAt: nextUtcMidnight(now) };
+    const used = await repository.questionsOn(userId, quotaDay(now));
+    return { limit: config.dailyMessages, used, resetsAt: nextUtcMidnight(now).toISOString() };
   }
 
   function quotaExceeded(now: Date): AppError {
-    const resetsAt = nextUtcMidnight(now);
+    const resetsAt = nextUtcMidnight(now).toISOString();
     const error = new AppError(
       429,
       QUOTA_EXCEEDED_CODE,
@@ -166,10 +159,10 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
   }
 
   async function readingContext(userId: string, lang: Lang) {
-    const library = await deps.reading.myLibrary(userId);
+    const library = await deps.reading.myLibrary(userId, READING_CONTEXT_BOOKS);
     return {
-      inProgress: library.inProgress.slice(0, READING_CONTEXT_BOOKS).map((e) => localTitle(e.book, lang)),
-      finished: library.finished.slice(0, READING_CONTEXT_BOOKS).map((e) => localTitle(e.book, lang)),
+      inProgress: library.inProgress.map((e) => titleIn(e.book, lang)),
+      finished: library.finished.map((e) => titleIn(e.book, lang)),
     };
   }
 
@@ -183,7 +176,7 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
         id: randomUUID(),
         text: body.text,
         title: titleFrom(body.text),
-        day: utcDay(now),
+        day: quotaDay(now),
         limit: config.dailyMessages,
         now: now.toISOString(),
       });
@@ -207,7 +200,8 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
     mode,
 
     async home(userId: string): Promise<AssistantHome> {
-      const [usage, library] = await Promise.all([quota(userId), deps.reading.myLibrary(userId)]);
+      // The suggestions look at the newest book of each tab only.
+      const [usage, library] = await Promise.all([quota(userId), deps.reading.myLibrary(userId, 1)]);
       const picks: Suggestion[] = [];
       const seen = new Set<string>();
       const add = (kind: Suggestion['kind'], book: BookCard | undefined) => {

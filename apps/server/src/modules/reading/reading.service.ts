@@ -119,11 +119,12 @@ export function createReadingService(repository: ReadingRepository) {
       return { bookmarked: false };
     },
 
-    async myLibrary(userId: string): Promise<MyLibrary> {
+    /** The three tabs, newest first, at most `limit` books each (the assistant asks for fewer). */
+    async myLibrary(userId: string, limit = MY_LIBRARY_TAB_LIMIT): Promise<MyLibrary> {
       const [bookmarked, inProgress, finished] = await Promise.all([
-        repository.listBookmarked(userId, MY_LIBRARY_TAB_LIMIT),
-        repository.listInProgress(userId, MY_LIBRARY_TAB_LIMIT),
-        repository.listFinished(userId, MY_LIBRARY_TAB_LIMIT),
+        repository.listBookmarked(userId, limit),
+        repository.listInProgress(userId, limit),
+        repository.listFinished(userId, limit),
       ]);
       return {
         bookmarked: bookmarked.map((row) => ({ book: toBookCard(row), bookmarkedAt: row.created_at })),

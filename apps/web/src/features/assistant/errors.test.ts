@@ -1,7 +1,7 @@
-import { ASSISTANT_FAILURE_MESSAGE, QUOTA_EXCEEDED_CODE } from '@sahifa/contracts/assistant';
+import { ASSISTANT_FAILURE_MESSAGE, nextUtcMidnight, QUOTA_EXCEEDED_CODE } from '@sahifa/contracts/assistant';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#web/lib/api.ts';
-import { ChatRequestError, chatFetch, chatProblem, nextUtcMidnight, retryAfterSeconds } from './errors.ts';
+import { ChatRequestError, chatFetch, chatProblem, retryAfterSeconds } from './errors.ts';
 
 const now = new Date('2025-03-20T21:30:00Z');
 const errorBody = (code: string, message = 'no') => ({ error: { code, message } });

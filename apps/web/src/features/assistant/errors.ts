@@ -1,6 +1,6 @@
 // What went wrong with a question, in the terms the screen shows: the daily quota (and when it
 // resets), asking too fast, no network, the conversation gone, or the spec's failure sentence.
-import { QUOTA_EXCEEDED_CODE } from '@sahifa/contracts/assistant';
+import { nextUtcMidnight, QUOTA_EXCEEDED_CODE } from '@sahifa/contracts/assistant';
 import { ApiError, toApiError } from '#web/lib/api.ts';
 
 /** A JSON error answered before the stream started (400, 401, 404, 409, 429), with Retry-After. */
@@ -57,11 +57,6 @@ export type ChatProblem =
   | { kind: 'rejected'; message: string }
   /** The assistant failed (the spec's sentence): retry the same question. */
   | { kind: 'failure' };
-
-/** The next midnight in UTC, when the daily quota starts again. */
-export function nextUtcMidnight(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
 
 export function chatProblem(error: unknown, now: Date = new Date()): ChatProblem {
   if (error instanceof ApiError) {
