@@ -27,6 +27,23 @@ async function chipPage(chip: Locator, pattern: RegExp): Promise<number> {
   return Number(match[1]);
 }
 
+/**
+ * Clicks the answer's first Art of War chip: the reader opens at the cited page, in `lang`.
+ * Answers the page cited and the answer's text as it was before leaving.
+ */
+async function openArtOfWarChip(page: Page, answer: Locator, pattern: RegExp, lang: 'en' | 'ar') {
+  const chip = answer.getByRole('link', { name: pattern }).first();
+  await chip.waitFor();
+  const cited = await chipPage(chip, pattern);
+  const answerText = await answer.innerText();
+  await chip.click();
+  await page.waitForURL('**/app/strategy-leadership/art-of-war?**');
+  const params = new URL(page.url()).searchParams;
+  expect(params.get('page')).toBe(String(cited));
+  expect(params.get('lang')).toBe(lang);
+  return { cited, answerText };
+}
+
 /** Types a question into the question box and sends it with Enter. */
 async function ask(page: Page, box: string, question: string) {
   const textbox = page.getByRole('textbox', { name: box });
@@ -71,16 +88,12 @@ describe('MoejrAI, the reading assistant (library mode)', () => {
     expect(await page.getByRole('textbox', { name: 'Your question' }).inputValue()).toBe('');
 
     // A chip names The Art of War and a page; it opens the reader there.
-    const pattern = chipName('The Art of War', 'p\\.');
-    const chip = answer.getByRole('link', { name: pattern }).first();
-    await chip.waitFor();
-    const cited = await chipPage(chip, pattern);
-    const answerText = await answer.innerText();
-    await chip.click();
-    await page.waitForURL('**/app/strategy-leadership/art-of-war?**');
-    const params = new URL(page.url()).searchParams;
-    expect(params.get('page')).toBe(String(cited));
-    expect(params.get('lang')).toBe('en');
+    const { cited, answerText } = await openArtOfWarChip(
+      page,
+      answer,
+      chipName('The Art of War', 'p\\.'),
+      'en',
+    );
     await expect.poll(() => indicator(page)).toMatch(new RegExp(`^Page ${cited} of \\d+$`));
     expect(await page.locator('article[lang]').getAttribute('lang')).toBe('en');
 
@@ -149,16 +162,7 @@ describe('MoejrAI, the reading assistant (library mode)', () => {
     expect(await answer.innerText()).not.toMatch(/\bp\. \d/);
 
     // The chip is in Arabic ("فن الحرب · ص 3") and opens the Arabic page.
-    const pattern = chipName('فن الحرب', 'ص');
-    const chip = answer.getByRole('link', { name: pattern }).first();
-    await chip.waitFor();
-    const cited = await chipPage(chip, pattern);
-    const answerText = await answer.innerText();
-    await chip.click();
-    await page.waitForURL('**/app/strategy-leadership/art-of-war?**');
-    const params = new URL(page.url()).searchParams;
-    expect(params.get('page')).toBe(String(cited));
-    expect(params.get('lang')).toBe('ar');
+    const { cited, answerText } = await openArtOfWarChip(page, answer, chipName('فن الحرب', 'ص'), 'ar');
     await expect.poll(() => indicator(page)).toMatch(new RegExp(`^الصفحة ${cited} من \\d+$`));
     const article = page.locator('article[lang]');
     expect(await article.getAttribute('lang')).toBe('ar');
