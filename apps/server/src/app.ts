@@ -7,6 +7,7 @@ import { createAssistantModel } from '#server/ai/language-model.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } from '#server/auth/auth.ts';
 import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
+import { refuseSuspendedWrites } from '#server/auth/require-member.ts';
 import type { Config } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/kysely.ts';
 import { registerDocs } from '#server/http/docs.ts';
@@ -85,9 +86,11 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   await registerDocs(app);
 
   await app.register(authRoutes, { auth });
+  app.addHook('onRequest', refuseSuspendedWrites);
   await registerModules(app, {
     db: database.db,
     storage: createStorage(config),
+    mailer,
     log: app.log,
     googleSignIn: config.google !== null,
     assistant: { model: createAssistantModel(config.assistant.ai), config: config.assistant },

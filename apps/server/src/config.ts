@@ -41,6 +41,34 @@ export interface AssistantConfig {
   promptChars: number;
 }
 
+/** A price of Sahifa Plus, defined by the operator (BILLING_PLANS) and sold through Stripe. */
+export interface BillingPrice {
+  /** Our name for it, e.g. 'plus-monthly' (what the web app sends to subscribe). */
+  id: string;
+  /** Stripe's price id (price_…). */
+  priceId: string;
+  interval: 'month' | 'year';
+  /** In the currency's minor unit (cents), as Stripe counts it. */
+  amount: number;
+  /** ISO 4217, lower case (usd, eur, sar…). */
+  currency: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API root (a local fake, stripe-mock); null for api.stripe.com. */
+  apiUrl: string | null;
+}
+
+export interface BillingConfig {
+  /** null (no STRIPE_SECRET_KEY): everything is free and nothing is sold. */
+  stripe: StripeConfig | null;
+  prices: BillingPrice[];
+  /** MoejrAI questions per UTC day for Sahifa Plus (free members get assistant.dailyMessages). */
+  plusDailyMessages: number;
+}
+
 export interface Config {
   nodeEnv: string;
   isProduction: boolean;
@@ -66,6 +94,11 @@ export interface Config {
   /** Hours between sweeps of stored images no row points at (the first right after start); 0: never. */
   storageSweepHours: number;
   assistant: AssistantConfig;
+  billing: BillingConfig;
+  /** Where support messages are mailed (the operators' inbox). */
+  supportEmail: string;
+  /** Accounts with these emails (lower case) are operators: /app/admin. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -171,6 +204,19 @@ const envSchema = z.object({
   AI_DAILY_MESSAGES: wholeNumber(1, 100_000),
   AI_TIMEOUT_SECONDS: wholeNumber(1, 600),
   AI_PROMPT_CHARS: wholeNumber(2_000, 1_000_000),
+  STRIPE_SECRET_KEY: optional.refine((v) => v === undefined || /^(sk|rk)_\w+$/.test(v), {
+    message: 'must be a Stripe secret key (sk_… or rk_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optional.refine((v) => v === undefined || /^whsec_\w+$/.test(v), {
+    message: 'must be a webhook signing secret (whsec_…)',
+  }),
+  STRIPE_API_URL: optional.refine((v) => v === undefined || httpUrl(v, () => true) !== null, {
+    message: 'must be an http:// or https:// URL',
+  }),
+  BILLING_PLANS: optional,
+  PLUS_DAILY_MESSAGES: wholeNumber(1, 100_000),
+  SUPPORT_EMAIL: optional.pipe(z.email('must be an email address').max(254).optional()),
+  ADMIN_EMAILS: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: optional.pipe(z.enum(['true', 'false', '1', '0']).optional()),
@@ -200,7 +246,9 @@ export function loadConfig(
       variable === 'AUTH_SECRET' ||
       variable === 'SMTP_URL' ||
       variable === 'S3_SECRET_ACCESS_KEY' ||
-      variable === 'AI_API_KEY';
+      variable === 'AI_API_KEY' ||
+      variable === 'STRIPE_SECRET_KEY' ||
+      variable === 'STRIPE_WEBHOOK_SECRET';
     const shown = secret || got === undefined ? '' : ` (got "${got}")`;
     fail(variable, `${issue?.message ?? 'is invalid'}${shown}`);
   }
@@ -261,7 +309,67 @@ export function loadConfig(
       timeoutMs: (e.AI_TIMEOUT_SECONDS ?? 60) * 1000,
       promptChars: e.AI_PROMPT_CHARS ?? 24_000,
     },
+    billing: billingConfig(e),
+    supportEmail: e.SUPPORT_EMAIL ?? 'support@localhost',
+    adminEmails: adminEmails(e.ADMIN_EMAILS),
   };
+}
+
+const billingPricesSchema = z
+  .array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'id must be 1–40 lowercase letters, digits or hyphens'),
+      priceId: z.string().regex(/^price_\w+$/, 'priceId must be a Stripe price id (price_…)'),
+      interval: z.enum(['month', 'year'], 'interval must be month or year'),
+      amount: z.number().int().min(1, 'amount must be a whole number of cents, at least 1'),
+      currency: z
+        .string()
+        .regex(/^[a-zA-Z]{3}$/, 'currency must be a three-letter code like usd')
+        .transform((c) => c.toLowerCase()),
+    }),
+  )
+  .min(1, 'must list at least one price')
+  .refine((prices) => new Set(prices.map((p) => p.id)).size === prices.length, 'ids must be different');
+
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  const plusDailyMessages = e.PLUS_DAILY_MESSAGES ?? 500;
+  if (!e.STRIPE_SECRET_KEY) {
+    const stray = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'BILLING_PLANS'] as const).find(
+      (name) => e[name] !== undefined,
+    );
+    if (stray) fail('STRIPE_SECRET_KEY', `must be set when ${stray} is set (everything is free otherwise)`);
+    return { stripe: null, prices: [], plusDailyMessages };
+  }
+  if (!e.STRIPE_WEBHOOK_SECRET) fail('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set');
+  if (!e.BILLING_PLANS) fail('BILLING_PLANS', 'is required when STRIPE_SECRET_KEY is set (see README)');
+  let json: unknown;
+  try {
+    json = JSON.parse(e.BILLING_PLANS);
+  } catch {
+    fail('BILLING_PLANS', 'must be JSON: a list of {id, priceId, interval, amount, currency} (see README)');
+  }
+  const prices = billingPricesSchema.safeParse(json);
+  if (!prices.success) fail('BILLING_PLANS', prices.error.issues[0]?.message ?? 'is invalid');
+  return {
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL ? e.STRIPE_API_URL.replace(/\/+$/, '') : null,
+    },
+    prices: prices.data,
+    plusDailyMessages,
+  };
+}
+
+function adminEmails(value: string | undefined): string[] {
+  if (!value) return [];
+  const emails = value
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = emails.find((email) => !z.email().safeParse(email).success);
+  if (bad) fail('ADMIN_EMAILS', `must be a comma-separated list of emails (got "${bad}")`);
+  return emails;
 }
 
 function aiConfig(e: z.infer<typeof envSchema>): AiConfig | null {

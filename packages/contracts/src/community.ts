@@ -98,6 +98,10 @@ export const profileSchema = z.object({
   createdAt: z.string(),
   counts: z.object({ thoughts: z.number().int(), summaries: z.number().int() }),
   isMe: z.boolean(),
+  /** On Sahifa Plus: the profile shows a badge. */
+  plus: z.boolean(),
+  /** The signed-in member blocked this one (their thoughts and replies are out of the feed). */
+  blockedByMe: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

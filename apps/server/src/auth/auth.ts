@@ -99,6 +99,9 @@ export function createAuth({ config, database, secret, mailer, logger, rateLimit
         bio: { type: 'string', required: false, input: false },
         location: { type: 'string', required: false, input: false },
         website: { type: 'string', required: false, input: false },
+        // Set by operators (suspension) and the command line (role), never by the member.
+        role: { type: 'string', required: false, input: false },
+        suspendedAt: { type: 'string', fieldName: 'suspended_at', required: false, input: false },
       },
       // Google accounts are admitted only with a verified email (spec: "creates a user document
       // if the email is verified"). Returning an error makes the OAuth callback fail.

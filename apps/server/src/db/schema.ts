@@ -29,6 +29,10 @@ export interface UserTable {
   bio: string | null;
   location: string | null;
   website: string | null;
+  /** 'operator' (set on the command line) or null; ADMIN_EMAILS makes operators too. */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an operator suspended the member (reads, cannot write); null: not suspended. */
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {
@@ -100,6 +104,8 @@ export interface BookTable {
   /** Kept in the same transaction as book_comment rows; average = rating_sum / rating_count. */
   rating_count: Generated<number>;
   rating_sum: Generated<number>;
+  /** When an operator hid it (moderation); hidden rows are left out of every list. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TagTable {
@@ -160,6 +166,8 @@ export interface BookCommentTable {
   rating: number;
   comment: string;
   date: string;
+  /** When an operator hid it (moderation); hidden rows are left out of every list. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ThoughtTable {
@@ -171,6 +179,8 @@ export interface ThoughtTable {
   device_info: string | null;
   like_count: Generated<number>;
   reply_count: Generated<number>;
+  /** When an operator hid it (moderation); hidden rows are left out of every list. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ThoughtReplyTable {
@@ -181,6 +191,8 @@ export interface ThoughtReplyTable {
   reply: string;
   date: string;
   device_info: string | null;
+  /** When an operator hid it (moderation); hidden rows are left out of every list. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ThoughtLikeTable {
@@ -196,7 +208,81 @@ export interface SupportMessageTable {
   email: string;
   sender_email: string | null;
   date: string;
+  /** The browser's description (contracts' deviceInfo), as JSON. */
   device_info: string | null;
+  status: ColumnType<'open' | 'answered', 'open' | 'answered' | undefined, 'open' | 'answered'>;
+  answered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The mail to the operators: 'pending' (not tried yet), 'sent', or 'unsent' (failed; retried). */
+  mail_status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+  mail_attempts: Generated<number>;
+}
+
+export type MailStatus = 'pending' | 'sent' | 'unsent';
+
+export interface SupportReplyTable {
+  id: string;
+  message_id: string;
+  operator_id: string | null;
+  body: string;
+  date: string;
+  mail_status: ColumnType<MailStatus, MailStatus | undefined, MailStatus>;
+}
+
+/** A member's Stripe customer and the state of their subscription, as the webhooks last told it. */
+export interface SubscriptionTable {
+  user_id: string;
+  stripe_customer_id: string;
+  stripe_subscription_id: string | null;
+  price_id: string | null;
+  /** Stripe's subscription status ('active', 'trialing', 'past_due', 'canceled', …) or 'none'. */
+  status: Generated<string>;
+  current_period_end: string | null;
+  /** 0 or 1 on both engines. */
+  cancel_at_period_end: Generated<number>;
+  /** Stripe's `created` (Unix seconds) of the last event applied. */
+  event_created: Generated<number>;
+  updated_at: string;
+}
+
+export interface StripeEventTable {
+  id: string;
+  type: string;
+  received_at: string;
+}
+
+export type ReportTargetKind = 'thought' | 'reply' | 'comment' | 'summary';
+export type ReportStatus = 'open' | 'hidden' | 'deleted' | 'dismissed';
+
+export interface ReportTable {
+  id: string;
+  reporter_id: string;
+  target_kind: ReportTargetKind;
+  target_id: string;
+  /** The author of the reported item. */
+  target_user_id: string | null;
+  reason: string;
+  details: Generated<string>;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}
+
+export interface MemberBlockTable {
+  user_id: string;
+  blocked_user_id: string;
+  created_at: string;
+}
+
+export interface AuditEventTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_kind: string;
+  target_id: string;
+  summary: Generated<string>;
+  date: string;
 }
 
 export interface AssistantConversationTable {
@@ -250,6 +336,12 @@ export interface Database {
   thought_reply: ThoughtReplyTable;
   thought_like: ThoughtLikeTable;
   support_message: SupportMessageTable;
+  support_reply: SupportReplyTable;
+  subscription: SubscriptionTable;
+  stripe_event: StripeEventTable;
+  report: ReportTable;
+  member_block: MemberBlockTable;
+  audit_event: AuditEventTable;
   assistant_conversation: AssistantConversationTable;
   assistant_message: AssistantMessageTable;
   assistant_usage: AssistantUsageTable;

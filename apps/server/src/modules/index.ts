@@ -7,11 +7,15 @@ import type { AssistantModel } from '#server/ai/language-model.ts';
 import type { AssistantConfig } from '#server/config.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/kernel/logger.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { createAssistantRepository } from './assistant/assistant.repository.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { createAssistantService } from './assistant/assistant.service.ts';
 import { createPassagesRepository } from './assistant/passages.repository.ts';
+import { createAuditRepository } from './audit/audit.repository.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
+import { createAuditService } from './audit/audit.service.ts';
 import { createBooksRepository } from './books/books.repository.ts';
 import { booksRoutes } from './books/books.routes.ts';
 import { createBooksService } from './books/books.service.ts';
@@ -46,6 +50,8 @@ import { createUploadsService } from './uploads/uploads.service.ts';
 export interface ModuleDependencies {
   db: Kysely<Database>;
   storage: Storage;
+  /** Outgoing mail (support messages and replies); the same mailer better-auth uses. */
+  mailer: Mailer;
   log: Logger;
   /** Whether "Sign in with Google" is offered (GET /api/v1/config). */
   googleSignIn: boolean;
@@ -59,7 +65,9 @@ export function createServices({ db, storage, log, assistant }: ModuleDependenci
   const comments = createCommentsService(createCommentsRepository(db));
   const reading = createReadingService(createReadingRepository(db));
   const thoughts = createThoughtsService(createThoughtsRepository(db));
+  const audit = createAuditService(createAuditRepository(db));
   return {
+    audit,
     library,
     comments,
     reading,
@@ -96,6 +104,7 @@ export async function registerModules(app: FastifyInstance, dependencies: Module
   await app.register(thoughtsRoutes, { thoughts: services.thoughts });
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(assistantRoutes, { assistant: services.assistant });
+  await app.register(auditRoutes, { audit: services.audit });
   // No routes: the sweep of unreferenced uploads runs on a timer once the server listens.
   scheduleStorageSweeps(app, services.uploads, app.config.storageSweepHours);
 }

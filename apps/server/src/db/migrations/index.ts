@@ -8,6 +8,7 @@ import { trustedAccountsMigration } from './0004_trusted_accounts.ts';
 import { readingLanguageMigration } from './0005_reading_language.ts';
 import { arabicTitlesMigration } from './0006_arabic_titles.ts';
 import { assistantMigration } from './0007_assistant.ts';
+import { operationsMigration } from './0008_operations.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005_reading_language': readingLanguageMigration,
   '0006_arabic_titles': arabicTitlesMigration,
   '0007_assistant': assistantMigration,
+  '0008_operations': operationsMigration,
 };
