@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -11,6 +12,18 @@ const DEV_PROXY = {
   headers: { origin: process.env.PUBLIC_URL ?? 'http://localhost:3000' },
 };
 
+/** What the app reports as its version (sent with support messages): SAHIFA_VERSION, else the commit, else the day. */
+function appVersion(): string {
+  if (process.env.SAHIFA_VERSION) return process.env.SAHIFA_VERSION;
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: 'pipe' });
+    if (commit.trim()) return commit.trim();
+  } catch {
+    // Not a git checkout (an unpacked release): the build date says enough.
+  }
+  return new Date().toISOString().slice(0, 10);
+}
+
 /** `import 'virtual:theme.css'` — the theme custom properties, generated from src/theme/tokens.ts. */
 function themeCss(): Plugin {
   const id = 'virtual:theme.css';
@@ -23,6 +36,7 @@ function themeCss(): Plugin {
 }
 
 export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   plugins: [
     react(),
     themeCss(),

@@ -235,3 +235,102 @@ describe('loadConfig: the assistant (AI_*)', () => {
     for (const error of errors) expect(error.message).not.toContain(key);
   });
 });
+
+describe('loadConfig: billing (STRIPE_*, BILLING_PLANS, PLUS_DAILY_MESSAGES)', () => {
+  const KEY = 'sk_test_0123456789abcdef';
+  const WEBHOOK_SECRET = 'whsec_0123456789abcdef';
+  const PLANS = [
+    { id: 'plus-monthly', priceId: 'price_1Month', interval: 'month', amount: 499, currency: 'USD' },
+    { id: 'plus-yearly', priceId: 'price_1Year', interval: 'year', amount: 4900, currency: 'usd' },
+  ];
+  const STRIPE_ENV = {
+    STRIPE_SECRET_KEY: KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    BILLING_PLANS: JSON.stringify(PLANS),
+  };
+
+  it('sells nothing by default, and gives Plus 500 questions a day', () => {
+    expect(loadConfig({}, '/srv/sahifa').billing).toEqual({
+      stripe: null,
+      prices: [],
+      plusDailyMessages: 500,
+    });
+    expect(loadConfig({ PLUS_DAILY_MESSAGES: '40' }).billing.plusDailyMessages).toBe(40);
+  });
+
+  it('reads the Stripe keys, another API root and the prices (currency in lower case)', () => {
+    expect(loadConfig({ ...STRIPE_ENV, STRIPE_API_URL: 'http://127.0.0.1:12111/' }).billing).toEqual({
+      stripe: { secretKey: KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: 'http://127.0.0.1:12111' },
+      prices: [
+        { id: 'plus-monthly', priceId: 'price_1Month', interval: 'month', amount: 499, currency: 'usd' },
+        { id: 'plus-yearly', priceId: 'price_1Year', interval: 'year', amount: 4900, currency: 'usd' },
+      ],
+      plusDailyMessages: 500,
+    });
+    expect(
+      loadConfig({ ...STRIPE_ENV, STRIPE_SECRET_KEY: 'rk_live_restricted' }).billing.stripe,
+    ).toMatchObject({
+      secretKey: 'rk_live_restricted',
+      apiUrl: null,
+    });
+  });
+
+  it('needs the webhook secret and the plans with the key, and the key with either', () => {
+    const { STRIPE_WEBHOOK_SECRET: _secret, ...noSecret } = STRIPE_ENV;
+    expect(errorOf(noSecret).message).toMatch(/^Invalid configuration: STRIPE_WEBHOOK_SECRET is required/);
+    const { BILLING_PLANS: _plans, ...noPlans } = STRIPE_ENV;
+    expect(errorOf(noPlans).message).toMatch(/^Invalid configuration: BILLING_PLANS is required/);
+    for (const [variable, value] of [
+      ['STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET],
+      ['STRIPE_API_URL', 'http://127.0.0.1:12111'],
+      ['BILLING_PLANS', JSON.stringify(PLANS)],
+    ] as const) {
+      const message = errorOf({ [variable]: value }).message;
+      expect(message).toMatch(/^Invalid configuration: STRIPE_SECRET_KEY must be set/);
+      expect(message).toContain(`when ${variable} is set`);
+    }
+  });
+
+  it('names BILLING_PLANS when the prices are not usable', () => {
+    const [monthly] = PLANS;
+    for (const plans of [
+      'not json',
+      [],
+      [{ ...monthly, priceId: 'prod_123' }],
+      [{ ...monthly, interval: 'week' }],
+      [{ ...monthly, amount: 4.99 }],
+      [{ ...monthly, amount: 0 }],
+      [{ ...monthly, currency: 'dollars' }],
+      [{ ...monthly, id: 'Plus Monthly' }],
+      [{ ...monthly, extra: true }],
+      [monthly, { ...monthly, priceId: 'price_other' }],
+    ]) {
+      const env = {
+        ...STRIPE_ENV,
+        BILLING_PLANS: typeof plans === 'string' ? plans : JSON.stringify(plans),
+      };
+      expect(errorOf(env).message, JSON.stringify(plans)).toMatch(/^Invalid configuration: BILLING_PLANS /);
+    }
+  });
+
+  it('names the variable when a Stripe setting is malformed, never repeating a secret', () => {
+    const publishable = 'pk_live_0123456789abcdef';
+    const keyError = errorOf({ ...STRIPE_ENV, STRIPE_SECRET_KEY: publishable }).message;
+    expect(keyError).toMatch(/^Invalid configuration: STRIPE_SECRET_KEY /);
+    expect(keyError).not.toContain(publishable);
+    const badSecret = 'signing-secret-0123456789';
+    const secretError = errorOf({ ...STRIPE_ENV, STRIPE_WEBHOOK_SECRET: badSecret }).message;
+    expect(secretError).toMatch(/^Invalid configuration: STRIPE_WEBHOOK_SECRET /);
+    expect(secretError).not.toContain(badSecret);
+    // A later mistake must not echo the key either.
+    expect(errorOf({ ...STRIPE_ENV, BILLING_PLANS: '[' }).message).not.toContain(KEY);
+    expect(errorOf({ ...STRIPE_ENV, STRIPE_API_URL: 'ftp://stripe.example' }).message).toMatch(
+      /^Invalid configuration: STRIPE_API_URL /,
+    );
+    for (const value of ['0', 'lots', '100001']) {
+      expect(errorOf({ PLUS_DAILY_MESSAGES: value }).message).toMatch(
+        /^Invalid configuration: PLUS_DAILY_MESSAGES /,
+      );
+    }
+  });
+});

@@ -16,6 +16,7 @@ const PROBES: Record<string, string> = {
   'kernel/climbs.ts': "export { nowIso } from '../db/time.ts';",
   'storage/knows-http.ts': "export { errorBody } from '#server/http/errors.ts';",
   'ai/reaches-a-module.ts': "export { createSearchService } from '#server/modules/search/search.service.ts';",
+  'payments/knows-http.ts': "export { requireMember } from '#server/auth/require-member.ts';",
   'db/migrations/0099_live_code.ts': "export { displayNameOf } from '@sahifa/contracts/members';",
   'modules/comments/http.service.ts': "export type { FastifyRequest } from 'fastify';",
   'modules/profiles/other-repository.service.ts':
@@ -75,8 +76,9 @@ describe('import rules (npm run lint)', () => {
   it.each([
     ['kernel/reaches-up.ts', 'kernel/ may import only'],
     ['kernel/climbs.ts', 'not ../'],
-    ['storage/knows-http.ts', 'storage/, mail/ and ai/ may import only'],
-    ['ai/reaches-a-module.ts', 'storage/, mail/ and ai/ may import only'],
+    ['storage/knows-http.ts', 'storage/, mail/, ai/ and payments/ may import only'],
+    ['ai/reaches-a-module.ts', 'storage/, mail/, ai/ and payments/ may import only'],
+    ['payments/knows-http.ts', 'storage/, mail/, ai/ and payments/ may import only'],
     ['db/migrations/0099_live_code.ts', 'A migration carries its own frozen code'],
     ['modules/comments/http.service.ts', 'A service knows nothing of HTTP'],
     ['modules/profiles/other-repository.service.ts', "another module's service"],

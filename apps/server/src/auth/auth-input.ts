@@ -50,9 +50,13 @@ function checkSignUp(body: Record<string, unknown>) {
 export function validateAuthInput(path: string, body: unknown) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
   const fields = body as Record<string, unknown>;
+  if (path === '/sign-up/email') return checkSignUp(fields);
+  // No field of ours holds a NUL, and PostgreSQL cannot store or compare one (a token with a NUL
+  // made the reset lookup fail with a 500). Sign-up's name has its own message, above.
+  if (Object.values(fields).some((value) => typeof value === 'string' && value.includes('\u0000'))) {
+    throw refuse('INVALID_CHARACTER', 'The request contains a character that is not allowed.');
+  }
   switch (path) {
-    case '/sign-up/email':
-      return checkSignUp(fields);
     case '/reset-password':
       checkPassword(fields.newPassword, []);
       return;

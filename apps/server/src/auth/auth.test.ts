@@ -257,6 +257,17 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(reused.statusCode).toBe(400);
   });
 
+  it('refuses a NUL in any field with a 400 (PostgreSQL cannot look such a token up)', async () => {
+    const reset = await postAuth(t.app, '/reset-password', {
+      token: 'a\u0000b',
+      newPassword: 'fuzzing lanterns at midnight 42',
+    });
+    expect(reset.statusCode, reset.body).toBe(400);
+    expect(reset.json().code).toBe('INVALID_CHARACTER');
+    const signIn = await postAuth(t.app, '/sign-in/email', { email: 'a\u0000@example.com', password: 'x' });
+    expect(signIn.statusCode, signIn.body).toBe(400);
+  });
+
   it('ends the other sessions when a member changes their password, even if asked not to', async () => {
     const { credentials, cookie: phone } = await signUp(t.app);
     const laptop = cookieHeader(await postAuth(t.app, '/sign-in/email', credentials));

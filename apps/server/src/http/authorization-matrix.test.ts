@@ -2,7 +2,9 @@
 // case below, and each case is tried signed out (401, nothing written) and as member B on member
 // A's objects (403/404 and nothing written; or, for routes that act on the caller's own data,
 // success that changes only B's rows). A's data is compared before and after through A's own GET
-// endpoints, the whole database and the stored files. A new route without a case fails the test.
+// endpoints, the whole database and the stored files. The operator console's routes are tried
+// signed out and as B (both 404, as for an unknown route, nothing written) and as an operator.
+// A new route without a case fails the test.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,8 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/schema.ts';
 import { seedLibrary } from '#server/seed/seed.ts';
-import { getSession, newCredentials, signUp } from '#server/test/auth-helpers.ts';
+import { getSession, newCredentials, signUp, uniqueEmail } from '#server/test/auth-helpers.ts';
+import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '#server/test/fake-stripe.ts';
 import { photo } from '#server/test/images.ts';
 import { type FormFile, multipart } from '#server/test/multipart.ts';
 import {
@@ -47,6 +50,13 @@ interface Fixture {
   aCommentOnOfficial: string;
   /** A's conversation with MoejrAI, about A's summary, with one question answered. */
   aConversation: string;
+  /** A's message to support. */
+  aSupportMessage: string;
+  /** A's report of B's thought. */
+  aReport: string;
+  aUserNumber: number;
+  /** C: a member with nothing of A's, whom operators may suspend. */
+  cUserNumber: number;
 }
 
 type Body = { json: unknown } | { multipart: Record<string, string | FormFile> } | undefined;
@@ -58,8 +68,10 @@ interface Scenario {
    * changes, and the same request from its owner succeeds (so the refusal is about who asks).
    * 'own-data': the route acts on the caller's own data (likes, bookmarks, progress, their own
    * comment, thought or summary, /me/…): B succeeds and only B's rows change.
+   * 'operator': a console route: signed out and B get the unknown-route 404 and nothing changes;
+   * an operator's same request succeeds.
    */
-  kind: 'object' | 'own-data';
+  kind: 'object' | 'own-data' | 'operator';
   /** What the target is, for the test's name. */
   target: string;
   params?: (f: Fixture) => Record<string, string>;
@@ -68,9 +80,13 @@ interface Scenario {
   prepare?: (f: Fixture, send: SendAs) => Promise<void>;
   /** 'object' only: the owner's request that must succeed with the same path and body; false for none. */
   ownerCanDoIt?: boolean;
+  /** 'own-data' only: the request changes no row at all (it only asks Stripe for a page). */
+  writesNothing?: boolean;
 }
 
 type SendAs = (method: Method, url: string, body?: Body) => Promise<{ statusCode: number; body: string }>;
+
+const DEVICE = { userAgent: 'Matrix/1.0', screen: '1280×800 @1x', language: 'en', appVersion: 'test' };
 
 const tinyPng = async (): Promise<FormFile> => ({
   bytes: await photo('png', 48, 32),
@@ -242,6 +258,66 @@ const CASES: Record<string, Scenario | Scenario[]> = {
       },
     }),
   },
+  'POST /api/v1/support': {
+    kind: 'own-data',
+    target: 'a message to support of their own',
+    body: () => ({ json: { message: 'Basim needs help.', email: 'basim@example.com', deviceInfo: DEVICE } }),
+  },
+  'POST /api/v1/reports': {
+    kind: 'own-data',
+    target: "their report of A's thought",
+    body: (f) => ({ json: { kind: 'thought', targetId: f.aThought, reason: 'spam' } }),
+  },
+  'PUT /api/v1/blocks/{userNumber}': {
+    kind: 'own-data',
+    target: 'their block of A',
+    params: (f) => ({ userNumber: String(f.aUserNumber) }),
+  },
+  'DELETE /api/v1/blocks/{userNumber}': {
+    kind: 'own-data',
+    target: 'their block of A, lifted',
+    params: (f) => ({ userNumber: String(f.aUserNumber) }),
+    prepare: async (f, send) => {
+      await expectOk(send('PUT', `/api/v1/blocks/${f.aUserNumber}`));
+    },
+  },
+  'POST /api/v1/billing/checkout': {
+    kind: 'own-data',
+    target: 'a checkout for themselves (their Stripe customer)',
+    body: () => ({ json: { priceId: 'plus-monthly' } }),
+  },
+  'POST /api/v1/billing/portal': {
+    kind: 'own-data',
+    target: 'their own Customer Portal',
+    writesNothing: true,
+    prepare: async (_f, send) => {
+      await expectOk(send('POST', '/api/v1/billing/checkout', { json: { priceId: 'plus-monthly' } }));
+    },
+  },
+  'POST /api/v1/admin/support/{messageId}/replies': {
+    kind: 'operator',
+    target: "an answer to A's support message",
+    params: (f) => ({ messageId: f.aSupportMessage }),
+    body: () => ({ json: { body: 'We are on it.' } }),
+  },
+  'PUT /api/v1/admin/support/{messageId}/status': {
+    kind: 'operator',
+    target: "A's support message, marked answered",
+    params: (f) => ({ messageId: f.aSupportMessage }),
+    body: () => ({ json: { status: 'answered' } }),
+  },
+  'POST /api/v1/admin/reports/{reportId}/decision': {
+    kind: 'operator',
+    target: "A's report, dismissed",
+    params: (f) => ({ reportId: f.aReport }),
+    body: () => ({ json: { action: 'dismiss' } }),
+  },
+  'PUT /api/v1/admin/members/{userNumber}/suspension': {
+    kind: 'operator',
+    target: 'a member, suspended',
+    params: (f) => ({ userNumber: String(f.cUserNumber) }),
+    body: () => ({ json: { suspended: true } }),
+  },
 };
 
 async function expectOk(response: Promise<{ statusCode: number; body: string }>) {
@@ -376,6 +452,7 @@ function foreignChanges(before: DbSnapshot, after: DbSnapshot, memberId: string)
   const ownerOf = (table: string, row: Row): string | null | undefined => {
     if (table === 'user') return row.id as string;
     if ('user_id' in row) return row.user_id as string | null;
+    if ('reporter_id' in row) return row.reporter_id as string;
     if ('book_id' in row) return bookOwner.get(String(row.book_id));
     if ('thought_id' in row) return thoughtOwner.get(String(row.thought_id));
     return undefined;
@@ -435,11 +512,16 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
   let t: TestApp;
   let a: Member;
   let b: Member;
+  let c: Member;
+  let operator: Member;
+  let stripe: FakeStripe;
   let officialBooks: string[];
   let mutatingOperations: string[];
 
-  async function member(name: string): Promise<Member> {
-    const { cookie } = await signUp(t.app, newCredentials({ name }));
+  const operatorEmail = uniqueEmail('operator');
+
+  async function member(name: string, email = uniqueEmail()): Promise<Member> {
+    const { cookie } = await signUp(t.app, newCredentials({ name, email }));
     const session = await getSession(t.app, cookie);
     const user = session.json()?.user as { id: string; userNumber: number } | undefined;
     if (!user) throw new Error(`sign-up of ${name} did not leave a session: ${session.body}`);
@@ -452,10 +534,16 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       inject(t.app, m, method, url, body);
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    // Billing against the fake Stripe, so checkout and the portal answer; one operator.
+    stripe = await startFakeStripe();
+    t = await createTestApp(engine, {
+      env: { ...fakeStripeEnv(stripe), ADMIN_EMAILS: operatorEmail, AI_DAILY_MESSAGES: '100000' },
+    });
     await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
     a = await member('Amal Owner');
     b = await member('Basim Other');
+    c = await member('Cyrus Third');
+    operator = await member('Olive Operator', operatorEmail);
     officialBooks = (
       await t.db.selectFrom('book').select('id').where('source', '=', 'official').orderBy('id').execute()
     ).map((r) => r.id);
@@ -484,6 +572,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
   });
   afterAll(async () => {
     await t?.close();
+    await stripe?.close();
   });
 
   let fixtureCount = 0;
@@ -523,6 +612,25 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     await expectOk(
       asA('POST', `/api/v1/assistant/conversations/${aConversation}/messages`, { json: { text: 'Lamps?' } }),
     );
+    // Written straight to the table: A may send only 5 messages an hour, and every scenario
+    // builds a fresh fixture.
+    const aSupportMessage = `support-${fixtureCount}-${engine}`;
+    await t.db
+      .insertInto('support_message')
+      .values({
+        id: aSupportMessage,
+        user_id: a.id,
+        message: 'Amal cannot find the lamp.',
+        email: 'amal@example.com',
+        sender_email: 'amal@example.com',
+        date: new Date().toISOString(),
+        device_info: JSON.stringify(DEVICE),
+        mail_status: 'sent',
+      })
+      .execute();
+    const report = await expectOk(
+      asA('POST', '/api/v1/reports', { json: { kind: 'thought', targetId: bThought, reason: 'spam' } }),
+    );
     const idOf = (res: { body: string }, key: 'comment' | 'reply') =>
       (JSON.parse(res.body) as Record<typeof key, { id: string }>)[key].id;
     return {
@@ -535,6 +643,10 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       officialBook,
       aCommentOnOfficial: idOf(officialComment, 'comment'),
       aConversation,
+      aSupportMessage,
+      aReport: (JSON.parse(report.body) as { id: string }).id,
+      aUserNumber: a.userNumber,
+      cUserNumber: c.userNumber,
     };
   }
 
@@ -557,6 +669,10 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       '/api/v1/assistant',
       '/api/v1/assistant/conversations',
       `/api/v1/assistant/conversations/${f.aConversation}`,
+      '/api/v1/support',
+      '/api/v1/blocks',
+      '/api/v1/billing',
+      '/api/v1/me/account',
     ];
     const view: Record<string, unknown> = {};
     for (const url of urls) {
@@ -575,7 +691,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     return view;
   }
 
-  /** The counters equal their rows (thought likes and replies, book ratings). */
+  /** The counters equal their visible rows (thought likes and replies, book ratings). */
   async function countersMatchRows() {
     const thoughts = await sql<{
       id: string;
@@ -586,7 +702,7 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
     }>`
       select t.id, t.like_count, t.reply_count,
         (select count(*) from thought_like l where l.thought_id = t.id) as likes,
-        (select count(*) from thought_reply r where r.thought_id = t.id) as replies
+        (select count(*) from thought_reply r where r.thought_id = t.id and r.hidden_at is null) as replies
       from thought t`.execute(t.db);
     for (const row of thoughts.rows) {
       expect([Number(row.like_count), Number(row.reply_count)], `thought ${row.id} counters`).toEqual([
@@ -602,8 +718,8 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       total: number;
     }>`
       select b.id, b.rating_count, b.rating_sum,
-        (select count(*) from book_comment c where c.book_id = b.id) as n,
-        (select coalesce(sum(c.rating), 0) from book_comment c where c.book_id = b.id) as total
+        (select count(*) from book_comment c where c.book_id = b.id and c.hidden_at is null) as n,
+        (select coalesce(sum(c.rating), 0) from book_comment c where c.book_id = b.id and c.hidden_at is null) as total
       from book b`.execute(t.db);
     for (const row of books.rows) {
       expect([Number(row.rating_count), Number(row.rating_sum)], `book ${row.id} rating counters`).toEqual([
@@ -641,13 +757,14 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
         body: await scenario.body?.(f),
       });
 
-      it(`${key} (${scenario.target}): signed out → 401, nothing written`, async () => {
+      const signedOutStatus = scenario.kind === 'operator' ? 404 : 401;
+      it(`${key} (${scenario.target}): signed out → ${signedOutStatus}, nothing written`, async () => {
         const f = await fixture();
         const { url, body } = await request(f);
         const [view, db, files] = [await viewOfA(f), await dbSnapshot(t), filesSnapshot(t.dataDir)];
 
         const res = await inject(t.app, null, method, url, body);
-        expect(res.statusCode, res.body).toBe(401);
+        expect(res.statusCode, res.body).toBe(signedOutStatus);
         expectApiError(res, key);
 
         expect(await viewOfA(f)).toEqual(view);
@@ -655,7 +772,27 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
         expect(filesSnapshot(t.dataDir)).toEqual(files);
       });
 
-      if (scenario.kind === 'object') {
+      if (scenario.kind === 'operator') {
+        it(`${key} (${scenario.target}): member B → the unknown-route 404; an operator may`, async () => {
+          const f = await fixture();
+          const { url, body } = await request(f);
+          const [view, db, files] = [await viewOfA(f), await dbSnapshot(t), filesSnapshot(t.dataDir)];
+
+          const res = await inject(t.app, b, method, url, body);
+          expect(res.statusCode, `${key} as B: ${res.body}`).toBe(404);
+          const path = url.split('?')[0];
+          expect(res.json()).toEqual({
+            error: { code: 'NOT_FOUND', message: `No API route ${method} ${path}.` },
+          });
+
+          expect(await viewOfA(f)).toEqual(view);
+          expect(dbDiff(db, await dbSnapshot(t))).toEqual(new Map());
+          expect(filesSnapshot(t.dataDir)).toEqual(files);
+
+          const own = await inject(t.app, operator, method, url, await scenario.body?.(f));
+          expect(own.statusCode, `${key} as the operator: ${own.body}`).toBeLessThan(300);
+        });
+      } else if (scenario.kind === 'object') {
         it(`${key} (${scenario.target}): member B → 403/404, A's data unchanged`, async () => {
           const f = await fixture();
           const { url, body } = await request(f);
@@ -688,7 +825,8 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
           expect(onlyMine(await viewOfA(f), a.userNumber)).toEqual(onlyMine(view, a.userNumber));
           const { foreign, own } = foreignChanges(db, await dbSnapshot(t), b.id);
           expect(foreign, `${key} as B changed rows that are not B's`).toEqual([]);
-          expect(own, `${key} as B changed none of B's rows`).toBeGreaterThan(0);
+          if (scenario.writesNothing) expect(own, `${key} as B should change no row`).toBe(0);
+          else expect(own, `${key} as B changed none of B's rows`).toBeGreaterThan(0);
           // A's files (cover, avatar) are untouched.
           const after = filesSnapshot(t.dataDir);
           const mine = JSON.stringify(view).match(/\/uploads\/[\w/-]+/g) ?? [];

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer should go when it is not the sender (e.g. the member who wrote to support). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -4,11 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AssistantModel } from '#server/ai/language-model.ts';
-import type { AssistantConfig } from '#server/config.ts';
+import { isOperator } from '#server/auth/operators.ts';
+import type { AssistantConfig, Config } from '#server/config.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import { createPayments } from '#server/payments/payments.ts';
 import type { Storage } from '#server/storage/storage.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { createAssistantRepository } from './assistant/assistant.repository.ts';
 import { assistantRoutes } from './assistant/assistant.routes.ts';
 import { createAssistantService } from './assistant/assistant.service.ts';
@@ -16,6 +19,9 @@ import { createPassagesRepository } from './assistant/passages.repository.ts';
 import { createAuditRepository } from './audit/audit.repository.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { createAuditService } from './audit/audit.service.ts';
+import { createBillingRepository } from './billing/billing.repository.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
+import { createBillingService } from './billing/billing.service.ts';
 import { createBooksRepository } from './books/books.repository.ts';
 import { booksRoutes } from './books/books.routes.ts';
 import { createBooksService } from './books/books.service.ts';
@@ -27,6 +33,16 @@ import { healthRoutes } from './health/health.routes.ts';
 import { createLibraryRepository } from './library/library.repository.ts';
 import { libraryRoutes } from './library/library.routes.ts';
 import { createLibraryService } from './library/library.service.ts';
+import { createBlocksRepository } from './moderation/blocks.repository.ts';
+import { blocksRoutes } from './moderation/blocks.routes.ts';
+import { createBlocksService } from './moderation/blocks.service.ts';
+import { createMembersRepository } from './moderation/members.repository.ts';
+import { membersRoutes } from './moderation/members.routes.ts';
+import { createMembersService } from './moderation/members.service.ts';
+import { queueRoutes } from './moderation/queue.routes.ts';
+import { createReportsRepository } from './moderation/reports.repository.ts';
+import { reportsRoutes } from './moderation/reports.routes.ts';
+import { createReportsService } from './moderation/reports.service.ts';
 import { createProfilesRepository } from './profiles/profiles.repository.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { createProfilesService } from './profiles/profiles.service.ts';
@@ -40,6 +56,11 @@ import { createReadingService } from './reading/reading.service.ts';
 import { createSearchRepository } from './search/search.repository.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { createSearchService } from './search/search.service.ts';
+import { createSupportRepository } from './support/support.repository.ts';
+import { supportRoutes } from './support/support.routes.ts';
+import { scheduleSupportMailRetries } from './support/support.schedule.ts';
+import { createSupportService } from './support/support.service.ts';
+import { supportAdminRoutes } from './support/support-admin.routes.ts';
 import { createThoughtsRepository } from './thoughts/thoughts.repository.ts';
 import { thoughtsRoutes } from './thoughts/thoughts.routes.ts';
 import { createThoughtsService } from './thoughts/thoughts.service.ts';
@@ -60,21 +81,55 @@ export interface ModuleDependencies {
 }
 
 /** Every service, each built once; a service that needs another gets it here. */
-export function createServices({ db, storage, log, assistant }: ModuleDependencies) {
+export function createServices(
+  { db, storage, mailer, log, assistant }: ModuleDependencies,
+  config: Pick<Config, 'supportEmail' | 'publicUrl' | 'billing' | 'adminEmails'>,
+) {
   const library = createLibraryService(createLibraryRepository(db));
   const comments = createCommentsService(createCommentsRepository(db));
   const reading = createReadingService(createReadingRepository(db));
   const thoughts = createThoughtsService(createThoughtsRepository(db));
   const audit = createAuditService(createAuditRepository(db));
+  const publishing = createPublishingService({ repository: createPublishingRepository(db), storage, log });
+  const billing = createBillingService({
+    repository: createBillingRepository(db),
+    payments: createPayments(config.billing.stripe),
+    config: config.billing,
+    freeDailyQuestions: assistant.config.dailyMessages,
+    publicUrl: config.publicUrl,
+    log,
+  });
   return {
     audit,
+    billing,
+    support: createSupportService({
+      repository: createSupportRepository(db),
+      mailer,
+      audit,
+      log,
+      supportEmail: config.supportEmail,
+      publicUrl: config.publicUrl,
+    }),
     library,
     comments,
     reading,
     thoughts,
     books: createBooksService({ books: createBooksRepository(db), library, reading, comments }),
     search: createSearchService(createSearchRepository(db), library),
-    publishing: createPublishingService({ repository: createPublishingRepository(db), storage, log }),
+    publishing,
+    reports: createReportsService({
+      repository: createReportsRepository(db),
+      thoughts,
+      comments,
+      publishing,
+      audit,
+    }),
+    blocks: createBlocksService(createBlocksRepository(db)),
+    members: createMembersService({
+      repository: createMembersRepository(db),
+      audit,
+      isOperator: (account) => isOperator(config.adminEmails, account),
+    }),
     profiles: createProfilesService({ repository: createProfilesRepository(db), thoughts, storage, log }),
     uploads: createUploadsService({ repository: createUploadsRepository(db), storage, log }),
     assistant: createAssistantService({
@@ -82,6 +137,7 @@ export function createServices({ db, storage, log, assistant }: ModuleDependenci
       passages: createPassagesRepository(db),
       reading,
       library,
+      billing,
       model: assistant.model,
       config: assistant.config,
       log,
@@ -91,7 +147,7 @@ export function createServices({ db, storage, log, assistant }: ModuleDependenci
 
 /** Registers every module's routes under /api (auth's own routes are registered by app.ts). */
 export async function registerModules(app: FastifyInstance, dependencies: ModuleDependencies) {
-  const services = createServices(dependencies);
+  const services = createServices(dependencies, app.config);
   const { db, googleSignIn } = dependencies;
   await app.register(healthRoutes, { isDatabaseUp: () => pingDatabase(db) });
   await app.register(publicConfigRoutes, { googleSignIn });
@@ -105,6 +161,18 @@ export async function registerModules(app: FastifyInstance, dependencies: Module
   await app.register(profilesRoutes, { profiles: services.profiles });
   await app.register(assistantRoutes, { assistant: services.assistant });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(reportsRoutes, { reports: services.reports });
+  await app.register(queueRoutes, { reports: services.reports });
+  await app.register(blocksRoutes, { blocks: services.blocks });
+  await app.register(membersRoutes, { members: services.members });
+  await app.register(billingRoutes, { billing: services.billing });
+  await app.register(accountRoutes, {
+    planOf: async (userId) => (await services.billing.status(userId)).plan,
+  });
+  await app.register(supportRoutes, { support: services.support });
+  await app.register(supportAdminRoutes, { support: services.support });
   // No routes: the sweep of unreferenced uploads runs on a timer once the server listens.
   scheduleStorageSweeps(app, services.uploads, app.config.storageSweepHours);
+  // No routes either: support mail that failed is tried again on a timer.
+  scheduleSupportMailRetries(app, services.support);
 }

@@ -18,7 +18,8 @@ export const PRIMARY_NAV: readonly NavItem[] = [
   { to: '/app/thoughts', label: 'nav.thoughts', icon: 'thoughts' },
 ];
 
-export function secondaryNav(userNumber: number | null | undefined): NavItem[] {
+/** The rest; the console only for operators (GET /api/v1/me/account says so). */
+export function secondaryNav(userNumber: number | null | undefined, operator = false): NavItem[] {
   return [
     { to: '/app/moejrAI', label: 'nav.moejrAI', icon: 'assistant' },
     { to: '/app/add-book', label: 'nav.addBook', icon: 'add' },
@@ -26,5 +27,6 @@ export function secondaryNav(userNumber: number | null | undefined): NavItem[] {
     { to: '/app/billing', label: 'nav.billing', icon: 'billing' },
     ...(userNumber ? [{ to: `/app/${userNumber}`, label: 'nav.profile', icon: 'profile' as const }] : []),
     { to: '/app/settings', label: 'nav.settings', icon: 'settings' },
+    ...(operator ? [{ to: '/app/admin', label: 'admin.nav', icon: 'console' as const }] : []),
   ];
 }

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import type { ComingSoonScreen } from '#web/features/coming-soon/routes/ComingSoonPage.tsx';
+import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { RootErrorPage } from './ErrorPage.tsx';
 import { PublicOnly } from './guards/PublicOnly.tsx';
 import { RequireAuth } from './guards/RequireAuth.tsx';
@@ -13,11 +12,6 @@ import { RootLayout, type RouteHandle } from './RootLayout.tsx';
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
-
-const comingSoon = (name: ComingSoonScreen) => async () => {
-  const { comingSoon: make } = await import('#web/features/coming-soon/routes/ComingSoonPage.tsx');
-  return { Component: make(name) };
-};
 
 const title = (key: string): RouteHandle => ({ title: key });
 
@@ -33,7 +27,7 @@ const publicRoutes: RouteObject[] = [
   },
   {
     path: 'pricing',
-    lazy: screen(() => import('#web/features/marketing/routes/PricingPage.tsx')),
+    lazy: screen(() => import('#web/features/billing/routes/PricingPage.tsx')),
     handle: title('nav.pricing'),
   },
   {
@@ -76,7 +70,8 @@ const appRoutes: RouteObject[] = [
     handle: title('nav.home'),
   },
   {
-    // The account screens show the member's email and profile text, which the offline copy lacks.
+    // The account screens show the member's email and profile text, which the offline copy lacks
+    // (support prefills the email; billing needs the server anyway).
     Component: RequireConfirmedSession,
     children: [
       {
@@ -89,9 +84,18 @@ const appRoutes: RouteObject[] = [
         lazy: screen(() => import('#web/features/profile/routes/EditProfilePage.tsx')),
         handle: title('profile.editForm.title'),
       },
+      {
+        path: 'support',
+        lazy: screen(() => import('#web/features/support/routes/SupportPage.tsx')),
+        handle: title('nav.support'),
+      },
+      {
+        path: 'billing',
+        lazy: screen(() => import('#web/features/billing/routes/BillingPage.tsx')),
+        handle: title('nav.billing'),
+      },
     ],
   },
-  { path: 'billing', lazy: comingSoon('billing'), handle: title('nav.billing') },
   {
     path: 'books',
     lazy: screen(() => import('#web/features/library/routes/BooksPage.tsx')),
@@ -129,7 +133,41 @@ const appRoutes: RouteObject[] = [
     lazy: screen(() => import('#web/features/search/routes/SearchPage.tsx')),
     handle: title('nav.search'),
   },
-  { path: 'support', lazy: comingSoon('support'), handle: title('nav.support') },
+  {
+    // The operator console: the route decides who may see it (everyone else: the 404 page).
+    path: 'admin',
+    lazy: screen(() => import('./routes/AdminRoute.tsx')),
+    handle: title('admin.title'),
+    children: [
+      // Rendered only inside the console, so a non-operator's address stays as they typed it.
+      { index: true, element: <Navigate to="support" replace /> },
+      {
+        path: 'support',
+        lazy: screen(() => import('#web/features/admin/routes/InboxPage.tsx')),
+        handle: title('admin.tabs.support'),
+      },
+      {
+        path: 'support/:messageId',
+        lazy: screen(() => import('#web/features/admin/routes/MessagePage.tsx')),
+        handle: title('admin.tabs.support'),
+      },
+      {
+        path: 'reports',
+        lazy: screen(() => import('#web/features/admin/routes/ReportsPage.tsx')),
+        handle: title('admin.tabs.reports'),
+      },
+      {
+        path: 'members',
+        lazy: screen(() => import('#web/features/admin/routes/MembersPage.tsx')),
+        handle: title('admin.tabs.members'),
+      },
+      {
+        path: 'audit',
+        lazy: screen(() => import('#web/features/admin/routes/AuditPage.tsx')),
+        handle: title('admin.tabs.audit'),
+      },
+    ],
+  },
   {
     path: ':userNumber',
     lazy: screen(() => import('./routes/ProfileRoute.tsx')),

@@ -1,5 +1,6 @@
+import { deviceInfoSchema } from '@sahifa/contracts/support';
 import { describe, expect, it } from 'vitest';
-import { initialInstallMode, isAppleMobile, isStandalone } from './device.ts';
+import { describeScreen, deviceInfoOf, initialInstallMode, isAppleMobile, isStandalone } from './device.ts';
 
 const UA = {
   iphone:
@@ -56,5 +57,54 @@ describe('initialInstallMode', () => {
   it('waits for beforeinstallprompt elsewhere', () => {
     expect(initialInstallMode({ userAgent: UA.android, maxTouchPoints: 5 }, browser)).toBe('wait');
     expect(initialInstallMode({ userAgent: UA.mac, maxTouchPoints: 0 }, browser)).toBe('wait');
+  });
+});
+
+describe('describeScreen', () => {
+  it('writes CSS pixels and the pixel ratio', () => {
+    expect(describeScreen(390, 844, 3)).toBe('390×844 @3x');
+    expect(describeScreen(1280, 800, 1)).toBe('1280×800 @1x');
+  });
+  it('keeps at most two decimals of a fractional ratio', () => {
+    expect(describeScreen(412, 915, 2.625)).toBe('412×915 @2.63x');
+    expect(describeScreen(1536, 864, 1.25)).toBe('1536×864 @1.25x');
+  });
+  it('says 1x when the browser reports no usable ratio', () => {
+    expect(describeScreen(800, 600, 0)).toBe('800×600 @1x');
+    expect(describeScreen(800, 600, Number.NaN)).toBe('800×600 @1x');
+  });
+});
+
+describe('deviceInfoOf', () => {
+  it('describes the browser as the support form sends it', () => {
+    const device = {
+      userAgent: UA.iphone,
+      screenWidth: 390,
+      screenHeight: 844,
+      pixelRatio: 3,
+      language: 'ar-SA',
+    };
+    expect(deviceInfoOf(device, '4f1b873')).toEqual({
+      userAgent: UA.iphone,
+      screen: '390×844 @3x',
+      language: 'ar-SA',
+      appVersion: '4f1b873',
+    });
+  });
+  it('cuts each part to what the API accepts', () => {
+    const info = deviceInfoOf(
+      {
+        userAgent: 'x'.repeat(900),
+        screenWidth: 1,
+        screenHeight: 1,
+        pixelRatio: 1,
+        language: 'l'.repeat(80),
+      },
+      'v'.repeat(60),
+    );
+    expect(info.userAgent).toHaveLength(500);
+    expect(info.language).toHaveLength(35);
+    expect(info.appVersion).toHaveLength(40);
+    expect(deviceInfoSchema.safeParse(info).success).toBe(true);
   });
 });

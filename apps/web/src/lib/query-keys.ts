@@ -12,4 +12,8 @@ export const queryKeys = {
   bookReading: (bookId: string) => ['book', bookId, 'read'] as const,
   bookComments: (bookId: string) => ['book', bookId, 'comments'] as const,
   myLibrary: () => ['me', 'library'] as const,
+  /** Every list or screen of thoughts and replies (features/thoughts keys all start with it). */
+  thoughts: () => ['thoughts'] as const,
+  /** Every member profile (features/profile keys all start with it). */
+  profiles: () => ['profile'] as const,
 };

@@ -60,7 +60,12 @@ export function createAssistantRepository(db: Kysely<Database>) {
 
   return {
     async bookExists(bookId: string): Promise<boolean> {
-      const row = await db.selectFrom('book').select('id').where('id', '=', bookId).executeTakeFirst();
+      const row = await db
+        .selectFrom('book')
+        .select('id')
+        .where('id', '=', bookId)
+        .where('hidden_at', 'is', null)
+        .executeTakeFirst();
       return row !== undefined;
     },
 

@@ -35,6 +35,7 @@ import { AppError } from '#server/kernel/app-error.ts';
 import { titleIn } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
+import type { BillingService } from '#server/modules/billing/billing.service.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ReadingService } from '#server/modules/reading/reading.service.ts';
 import { libraryAnswer } from './assistant.library-answer.ts';
@@ -56,6 +57,8 @@ export interface AssistantServiceDependencies {
   passages: PassagesRepository;
   reading: ReadingService;
   library: LibraryService;
+  /** The member's plan sets their daily quota (free: AI_DAILY_MESSAGES; Plus: PLUS_DAILY_MESSAGES). */
+  billing: BillingService;
   /** null: library mode. */
   model: AssistantModel | null;
   config: AssistantConfig;
@@ -143,16 +146,19 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
   }
 
   async function quota(userId: string, now = new Date()) {
-    const used = await repository.questionsOn(userId, quotaDay(now));
-    return { limit: config.dailyMessages, used, resetsAt: nextUtcMidnight(now).toISOString() };
+    const [limit, used] = await Promise.all([
+      deps.billing.dailyQuestions(userId),
+      repository.questionsOn(userId, quotaDay(now)),
+    ]);
+    return { limit, used, resetsAt: nextUtcMidnight(now).toISOString() };
   }
 
-  function quotaExceeded(now: Date): AppError {
+  function quotaExceeded(now: Date, limit: number): AppError {
     const resetsAt = nextUtcMidnight(now).toISOString();
     const error = new AppError(
       429,
       QUOTA_EXCEEDED_CODE,
-      `You have asked MoejrAI ${config.dailyMessages} questions today. You can ask again after ${resetsAt}.`,
+      `You have asked MoejrAI ${limit} questions today. You can ask again after ${resetsAt}.`,
     );
     error.retryAfterSeconds = Math.ceil((Date.parse(resetsAt) - now.getTime()) / 1000);
     return error;
@@ -170,6 +176,7 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
   async function questionToAnswer(userId: string, conversationId: string, body: ChatBody) {
     const now = new Date();
     if ('text' in body) {
+      const limit = await deps.billing.dailyQuestions(userId);
       const outcome = await repository.addQuestion({
         userId,
         conversationId,
@@ -177,11 +184,11 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
         text: body.text,
         title: titleFrom(body.text),
         day: quotaDay(now),
-        limit: config.dailyMessages,
+        limit,
         now: now.toISOString(),
       });
       if (outcome === 'missing') throw new AppError(404, 'CONVERSATION_NOT_FOUND', CONVERSATION_NOT_FOUND);
-      if (outcome === 'quota') throw quotaExceeded(now);
+      if (outcome === 'quota') throw quotaExceeded(now, limit);
       return (await repository.messages(conversationId)).map(toStoredMessage);
     }
     const messages = (await repository.messages(conversationId)).map(toStoredMessage);

@@ -1,6 +1,7 @@
 // The only Kysely code of MoejrAI's retrieval: which books may hold the answer to a question (the
 // search index, any term matching), and the pages of those books. Ranking the pages is plain
-// code (assistant.retrieval.ts), the same on both engines.
+// code (assistant.retrieval.ts), the same on both engines. A hidden summary (moderation) stays in
+// the index but gives no pages and is never suggested.
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BookTable, Database, PageTable } from '#server/db/schema.ts';
 import { PAGE_TEXT_COLUMNS, searchEngineOf } from '#server/db/search-index.ts';
@@ -173,7 +174,12 @@ export function createPassagesRepository(db: Kysely<Database>): PassagesReposito
   return {
     async candidateBookIds(terms, { limit, bookId }) {
       if (bookId) {
-        const book = await db.selectFrom('book').select('id').where('id', '=', bookId).executeTakeFirst();
+        const book = await db
+          .selectFrom('book')
+          .select('id')
+          .where('id', '=', bookId)
+          .where('hidden_at', 'is', null)
+          .executeTakeFirst();
         return book ? [book.id] : [];
       }
       if (terms.length === 0 || limit < 1) return [];
@@ -200,6 +206,7 @@ export function createPassagesRepository(db: Kysely<Database>): PassagesReposito
         .where('page.book_id', 'in', ids)
         // Said of the book too, so the engine looks the few books up instead of reading them all.
         .where('book.id', 'in', ids)
+        .where('book.hidden_at', 'is', null)
         .orderBy('page.book_id')
         .orderBy('page.lang')
         .orderBy('page.order')
@@ -212,9 +219,11 @@ export function createPassagesRepository(db: Kysely<Database>): PassagesReposito
       const byTags = await db
         .selectFrom('book_tag as other')
         .innerJoin('book_tag as own', 'own.tag_id', 'other.tag_id')
+        .innerJoin('book', 'book.id', 'other.book_id')
         .select(['other.book_id', (eb) => eb.fn.countAll<number | string>().as('shared')])
         .where('own.book_id', '=', bookId)
         .where('other.book_id', '!=', bookId)
+        .where('book.hidden_at', 'is', null)
         .groupBy('other.book_id')
         .orderBy('shared', 'desc')
         .orderBy('other.book_id')
@@ -229,6 +238,7 @@ export function createPassagesRepository(db: Kysely<Database>): PassagesReposito
           eb.selectFrom('book').select('category_id').where('id', '=', bookId),
         )
         .where('id', '!=', bookId)
+        .where('hidden_at', 'is', null)
         .$if(ids.length > 0, (qb) => qb.where('id', 'not in', ids))
         .orderBy('added_at', 'desc')
         .orderBy('id')

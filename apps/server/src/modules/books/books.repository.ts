@@ -1,5 +1,6 @@
 // The only Kysely code of the books module: browsing by category and tag, the preview and the
 // reader. Lists are newest first, (added_at, id) descending, paged by keyset — never OFFSET.
+// A hidden summary (moderation) is in no list and no count, and reads as missing.
 import type { Kysely } from 'kysely';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -24,6 +25,7 @@ export function createBooksRepository(db: Kysely<Database>) {
             .selectFrom('book')
             .select((sub) => sub.fn.countAll<Count>().as('n'))
             .whereRef('book.category_id', '=', 'category.id')
+            .where('book.hidden_at', 'is', null)
             .as('book_count'),
         ])
         .where('category.id', '=', categoryId)
@@ -44,6 +46,7 @@ export function createBooksRepository(db: Kysely<Database>) {
               .selectFrom('book')
               .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
               .where('book.category_id', '=', categoryId)
+              .where('book.hidden_at', 'is', null)
               .orderBy('book.added_at', 'desc')
               .orderBy('book.id', 'desc')
               .limit(perCategory)
@@ -66,7 +69,8 @@ export function createBooksRepository(db: Kysely<Database>) {
       let query = db
         .selectFrom('book')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
-        .where('book.category_id', '=', categoryId);
+        .where('book.category_id', '=', categoryId)
+        .where('book.hidden_at', 'is', null);
       if (after) {
         query = query.where(({ eb, refTuple, tuple }) =>
           eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
@@ -88,7 +92,8 @@ export function createBooksRepository(db: Kysely<Database>) {
         .selectFrom('book_tag')
         .innerJoin('book', 'book.id', 'book_tag.book_id')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
-        .where('book_tag.tag_id', '=', tagId);
+        .where('book_tag.tag_id', '=', tagId)
+        .where('book.hidden_at', 'is', null);
       if (after) {
         query = query.where(({ eb, refTuple, tuple }) =>
           eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
@@ -119,6 +124,7 @@ export function createBooksRepository(db: Kysely<Database>) {
           pageCount(eb, 'ar').as('ar_count'),
         ])
         .where('book.id', '=', bookId)
+        .where('book.hidden_at', 'is', null)
         .executeTakeFirst();
       return row && withPageCounts(row);
     },
@@ -148,6 +154,7 @@ export function createBooksRepository(db: Kysely<Database>) {
           'book.book_image',
         ])
         .where('book.id', '=', bookId)
+        .where('book.hidden_at', 'is', null)
         .executeTakeFirst();
     },
 

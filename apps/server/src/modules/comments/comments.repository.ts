@@ -1,6 +1,8 @@
 // The only Kysely code of the comments module. A book's rating_count and rating_sum change in
 // the same transaction as its comment rows, so the average never needs a scan of the comments.
-// A member has one review per book (unique index on book_comment (book_id, user_id)).
+// A member has one review per book (unique index on book_comment (book_id, user_id)). A hidden
+// comment (moderation) is left out of the lists and of the counters; a hidden book has no comments
+// to show and takes no new ones.
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 
@@ -30,12 +32,13 @@ export type DeleteOutcome =
 
 export function createCommentsRepository(db: Kysely<Database>) {
   return {
-    /** The book's rating counters, or undefined for an unknown book. */
+    /** The book's rating counters, or undefined for an unknown or hidden book. */
     async findRating(bookId: string): Promise<RatingRow | undefined> {
       return db
         .selectFrom('book')
         .select(['book.rating_count', 'book.rating_sum'])
         .where('book.id', '=', bookId)
+        .where('book.hidden_at', 'is', null)
         .executeTakeFirst();
     },
 
@@ -65,7 +68,8 @@ export function createCommentsRepository(db: Kysely<Database>) {
             'user.name as author_name',
             'user.image as author_image',
           ])
-          .where('book_comment.book_id', '=', bookId);
+          .where('book_comment.book_id', '=', bookId)
+          .where('book_comment.hidden_at', 'is', null);
       let page = comments().select(sql<number>`0`.as('is_mine'));
       if (after) {
         page = page.where(({ eb, refTuple, tuple }) =>
@@ -94,7 +98,8 @@ export function createCommentsRepository(db: Kysely<Database>) {
     /**
      * Saves the member's review of the book — a new row, or their existing one edited (same id)
      * — and moves the book's counters by the difference, in one transaction. Returns the review
-     * with its author, whether it was new, and the book's new counters; null for an unknown book.
+     * with its author, whether it was new, and the book's new counters; null for an unknown or
+     * hidden book. An edit of a hidden review stays hidden and out of the counters.
      */
     async saveReview(input: {
       id: string;
@@ -113,12 +118,13 @@ export function createCommentsRepository(db: Kysely<Database>) {
           .updateTable('book')
           .set((eb) => ({ rating_count: eb.ref('book.rating_count') }))
           .where('book.id', '=', input.bookId)
+          .where('book.hidden_at', 'is', null)
           .returning('book.id')
           .executeTakeFirst();
         if (!book) return null;
         const previous = await trx
           .selectFrom('book_comment')
-          .select(['book_comment.rating'])
+          .select(['book_comment.rating', 'book_comment.hidden_at'])
           .where('book_comment.book_id', '=', input.bookId)
           .where('book_comment.user_id', '=', input.userId)
           .executeTakeFirst();
@@ -143,11 +149,12 @@ export function createCommentsRepository(db: Kysely<Database>) {
           .returning(['book_comment.id'])
           .executeTakeFirstOrThrow();
         const oldRating = previous ? Number(previous.rating) : 0;
+        const counted = previous?.hidden_at == null;
         const rating = await trx
           .updateTable('book')
           .set((eb) => ({
             rating_count: eb('book.rating_count', '+', previous ? 0 : 1),
-            rating_sum: eb('book.rating_sum', '+', input.rating - oldRating),
+            rating_sum: eb('book.rating_sum', '+', counted ? input.rating - oldRating : 0),
           }))
           .where('book.id', '=', input.bookId)
           .returning(['book.rating_count', 'book.rating_sum'])
@@ -175,8 +182,11 @@ export function createCommentsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Only the author may delete; the rating leaves the book's counters in the same transaction. */
-    async deleteComment(commentId: string, userId: string): Promise<DeleteOutcome> {
+    /**
+     * Only the author (`userId`) may delete, or anyone when `userId` is null (an operator's
+     * decision); the rating leaves the book's counters in the same transaction.
+     */
+    async deleteComment(commentId: string, userId: string | null): Promise<DeleteOutcome> {
       return db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
         const found = await trx
           .selectFrom('book_comment')
@@ -184,7 +194,7 @@ export function createCommentsRepository(db: Kysely<Database>) {
           .where('book_comment.id', '=', commentId)
           .executeTakeFirst();
         if (!found) return { status: 'not_found' };
-        if (found.user_id !== userId) return { status: 'forbidden' };
+        if (userId !== null && found.user_id !== userId) return { status: 'forbidden' };
         // The book's row first, as saveReview takes it (see there).
         await trx
           .updateTable('book')
@@ -195,21 +205,62 @@ export function createCommentsRepository(db: Kysely<Database>) {
         const deleted = await trx
           .deleteFrom('book_comment')
           .where('book_comment.id', '=', commentId)
-          .where('book_comment.user_id', '=', userId)
-          .returning('book_comment.rating')
+          .where('book_comment.user_id', '=', found.user_id)
+          .returning(['book_comment.rating', 'book_comment.hidden_at'])
           .executeTakeFirst();
         // Another request deleted it between the two statements: count its rating out only once.
         if (!deleted) return { status: 'not_found' };
+        // A hidden comment's rating left the counters when it was hidden.
+        const counted = deleted.hidden_at === null;
         const rating = await trx
           .updateTable('book')
           .set((eb) => ({
-            rating_count: eb('book.rating_count', '-', 1),
-            rating_sum: eb('book.rating_sum', '-', Number(deleted.rating)),
+            rating_count: eb('book.rating_count', '-', counted ? 1 : 0),
+            rating_sum: eb('book.rating_sum', '-', counted ? Number(deleted.rating) : 0),
           }))
           .where('book.id', '=', found.book_id)
           .returning(['book.rating_count', 'book.rating_sum'])
           .executeTakeFirstOrThrow();
         return { status: 'deleted', rating };
+      });
+    },
+
+    /**
+     * Hides the comment and takes its rating out of the book's counters in one transaction; false
+     * when it does not exist or is hidden already.
+     */
+    async hideComment(commentId: string, hiddenAt: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const found = await trx
+          .selectFrom('book_comment')
+          .select('book_comment.book_id')
+          .where('book_comment.id', '=', commentId)
+          .executeTakeFirst();
+        if (!found) return false;
+        // The book's row first, as saveReview takes it (see there).
+        await trx
+          .updateTable('book')
+          .set((eb) => ({ rating_count: eb.ref('book.rating_count') }))
+          .where('book.id', '=', found.book_id)
+          .execute();
+        // The rating as it is now (an edit may have changed it since the first read).
+        const hidden = await trx
+          .updateTable('book_comment')
+          .set({ hidden_at: hiddenAt })
+          .where('book_comment.id', '=', commentId)
+          .where('book_comment.hidden_at', 'is', null)
+          .returning('book_comment.rating')
+          .executeTakeFirst();
+        if (!hidden) return false;
+        await trx
+          .updateTable('book')
+          .set((eb) => ({
+            rating_count: eb('book.rating_count', '-', 1),
+            rating_sum: eb('book.rating_sum', '-', Number(hidden.rating)),
+          }))
+          .where('book.id', '=', found.book_id)
+          .execute();
+        return true;
       });
     },
   };

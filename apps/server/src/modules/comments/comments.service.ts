@@ -1,6 +1,7 @@
 // Comment and rating rules: a rating 1–5 with an optional comment; one review per member per
-// book (rating again edits it and moves it to the top); newest first; only the author deletes;
-// the average is sum / count, 0 when there are none (spec).
+// book (rating again edits it and moves it to the top); newest first; only the author deletes
+// (and operators, through the moderation module); the average is sum / count, 0 when there are
+// none (spec). Hidden comments are left out of the lists and the average.
 import { randomUUID } from 'node:crypto';
 import type { AddedComment, Comment, CommentPage, NewCommentBody } from '@sahifa/contracts/comments';
 import { PAGE_SIZE } from '@sahifa/contracts/library';
@@ -11,6 +12,8 @@ import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
 import type { CommentRow, CommentsRepository, RatingRow } from './comments.repository.ts';
+
+const commentNotFound = () => new AppError(404, 'COMMENT_NOT_FOUND', 'This comment does not exist.');
 
 export function toComment(row: CommentRow, viewerId: string): Comment {
   return {
@@ -92,13 +95,21 @@ export function createCommentsService(repository: CommentsRepository) {
 
     async remove(userId: string, commentId: string) {
       const outcome = await repository.deleteComment(commentId, userId);
-      if (outcome.status === 'not_found') {
-        throw new AppError(404, 'COMMENT_NOT_FOUND', 'This comment does not exist.');
-      }
+      if (outcome.status === 'not_found') throw commentNotFound();
       if (outcome.status === 'forbidden') {
         throw new AppError(403, 'FORBIDDEN', 'Only the author of a comment can delete it.');
       }
       return toRatingSummary(outcome.rating);
+    },
+
+    /** An operator's decision, whoever wrote the comment; false when already gone. */
+    async removeAsOperator(commentId: string): Promise<boolean> {
+      return (await repository.deleteComment(commentId, null)).status === 'deleted';
+    },
+
+    /** An operator's decision: its rating leaves the average; false when missing or hidden already. */
+    async hide(commentId: string): Promise<boolean> {
+      return repository.hideComment(commentId, nowIso());
     },
   };
 }

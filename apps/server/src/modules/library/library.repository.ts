@@ -1,4 +1,5 @@
-// The only Kysely code of the library module: categories and book cards.
+// The only Kysely code of the library module: categories and book cards. A hidden summary
+// (moderation) is neither counted nor shown.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
@@ -9,7 +10,9 @@ export function createLibraryRepository(db: Kysely<Database>) {
     async listCategoriesWithCounts() {
       const rows = await db
         .selectFrom('category')
-        .leftJoin('book', 'book.category_id', 'category.id')
+        .leftJoin('book', (join) =>
+          join.onRef('book.category_id', '=', 'category.id').on('book.hidden_at', 'is', null),
+        )
         .select((eb) => [
           'category.id',
           'category.title',
@@ -37,10 +40,15 @@ export function createLibraryRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Card rows of the given books, in no particular order (unknown ids are skipped). */
+    /** Card rows of the given books, in no particular order (unknown and hidden ids are skipped). */
     async listBookCards(ids: readonly string[]) {
       if (ids.length === 0) return [];
-      return db.selectFrom('book').select(BOOK_CARD_COLUMNS).where('book.id', 'in', ids).execute();
+      return db
+        .selectFrom('book')
+        .select(BOOK_CARD_COLUMNS)
+        .where('book.id', 'in', ids)
+        .where('book.hidden_at', 'is', null)
+        .execute();
     },
   };
 }

@@ -24,7 +24,7 @@ export function createLibraryService(repository: LibraryRepository) {
       return { categories: all, featuredBooks: featured.map(toBookCard) };
     },
 
-    /** Cards in the order of `ids` (unknown ids are skipped, repeats kept once), in one query. */
+    /** Cards in the order of `ids` (unknown and hidden ids are skipped, repeats kept once), in one query. */
     async bookCards(ids: readonly string[]): Promise<BookCard[]> {
       const unique = [...new Set(ids)];
       const byId = new Map((await repository.listBookCards(unique)).map((row) => [row.id, toBookCard(row)]));

@@ -1,5 +1,7 @@
 // The only Kysely code of the profiles module: a member's public profile (the better-auth `user`
-// row with its counts), the summaries they published, and profile updates.
+// row with its counts, plan and whether the viewer blocked them), the summaries they published,
+// and profile updates. Hidden thoughts and summaries (moderation) are neither counted nor listed.
+import { PLUS_STATUSES } from '@sahifa/contracts/billing';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS, type BookCardRow } from '#server/kernel/book-cards.ts';
@@ -18,6 +20,10 @@ export interface ProfileRow {
   created_at: Date | string;
   thought_count: Count;
   summary_count: Count;
+  /** Truthy when the member is on Sahifa Plus (0/1 on SQLite, boolean on PostgreSQL). */
+  plus: unknown;
+  /** Truthy when the viewer blocked the member. */
+  blocked_by_viewer: unknown;
 }
 
 /** Columns of `user` to change; undefined ones stay as they are. */
@@ -34,8 +40,11 @@ export const MEMBER_SUMMARIES_SHOWN = 50;
 
 export function createProfilesRepository(db: Kysely<Database>) {
   return {
-    /** The member with that number or id, and their counts, in one query. */
-    async findProfile(by: { userNumber: number } | { id: string }): Promise<ProfileRow | undefined> {
+    /** The member with that number or id, their counts, plan, and the viewer's block, in one query. */
+    async findProfile(
+      by: { userNumber: number } | { id: string },
+      viewerId: string,
+    ): Promise<ProfileRow | undefined> {
       let query = db.selectFrom('user').select((eb) => [
         'user.id',
         'user.user_number',
@@ -50,13 +59,33 @@ export function createProfilesRepository(db: Kysely<Database>) {
           .selectFrom('thought')
           .select((s) => s.fn.countAll<Count>().as('n'))
           .whereRef('thought.user_id', '=', 'user.id')
+          .where('thought.hidden_at', 'is', null)
           .as('thought_count'),
         eb
           .selectFrom('book')
           .select((s) => s.fn.countAll<Count>().as('n'))
           .whereRef('book.user_id', '=', 'user.id')
           .where('book.source', '=', 'member')
+          .where('book.hidden_at', 'is', null)
           .as('summary_count'),
+        eb
+          .exists(
+            eb
+              .selectFrom('subscription')
+              .select('subscription.user_id')
+              .whereRef('subscription.user_id', '=', 'user.id')
+              .where('subscription.status', 'in', PLUS_STATUSES),
+          )
+          .as('plus'),
+        eb
+          .exists(
+            eb
+              .selectFrom('member_block')
+              .select('member_block.user_id')
+              .where('member_block.user_id', '=', viewerId)
+              .whereRef('member_block.blocked_user_id', '=', 'user.id'),
+          )
+          .as('blocked_by_viewer'),
       ]);
       query =
         'id' in by ? query.where('user.id', '=', by.id) : query.where('user.user_number', '=', by.userNumber);
@@ -72,6 +101,7 @@ export function createProfilesRepository(db: Kysely<Database>) {
         .select(BOOK_CARD_COLUMNS)
         .where('book.user_id', '=', userId)
         .where('book.source', '=', 'member')
+        .where('book.hidden_at', 'is', null)
         .orderBy('book.added_at', 'desc')
         .orderBy('book.id', 'desc')
         .limit(MEMBER_SUMMARIES_SHOWN)

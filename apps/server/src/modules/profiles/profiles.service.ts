@@ -17,7 +17,16 @@ import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.
 
 export const DARKER_NOT_FOUND = 'Darker not found';
 
-const darkerNotFound = () => new AppError(404, 'USER_NOT_FOUND', DARKER_NOT_FOUND);
+export const darkerNotFound = () => new AppError(404, 'USER_NOT_FOUND', DARKER_NOT_FOUND);
+
+/** user_number is an integer column: a larger number names nobody, and PostgreSQL would refuse it. */
+const MAX_USER_NUMBER = 2_147_483_647;
+
+/** The member number a URL segment (or search) names, or null when it cannot name a member. */
+export function userNumberOf(value: string): number | null {
+  const number = parseUserNumber(value);
+  return number !== null && number <= MAX_USER_NUMBER ? number : null;
+}
 
 function toProfile(row: ProfileRow, viewerId: string): Profile {
   return {
@@ -31,6 +40,8 @@ function toProfile(row: ProfileRow, viewerId: string): Profile {
     createdAt: toIso(row.created_at),
     counts: { thoughts: Number(row.thought_count), summaries: Number(row.summary_count) },
     isMe: row.id === viewerId,
+    plus: Boolean(Number(row.plus)),
+    blockedByMe: Boolean(Number(row.blocked_by_viewer)),
   };
 }
 
@@ -61,10 +72,10 @@ export function createProfilesService(deps: {
     }
   }
 
-  async function profileOf(userNumber: string) {
-    const number = parseUserNumber(userNumber);
+  async function profileOf(viewerId: string, userNumber: string) {
+    const number = userNumberOf(userNumber);
     if (number === null) throw darkerNotFound();
-    const row = await repository.findProfile({ userNumber: number });
+    const row = await repository.findProfile({ userNumber: number }, viewerId);
     if (!row) throw darkerNotFound();
     return row;
   }
@@ -72,7 +83,7 @@ export function createProfilesService(deps: {
   return {
     /** The profile screen: the profile, their first thoughts, the summaries they published. */
     async page(viewerId: string, userNumber: string): Promise<ProfilePage> {
-      const row = await profileOf(userNumber);
+      const row = await profileOf(viewerId, userNumber);
       const [thoughtPage, summaries] = await Promise.all([
         thoughts.thoughtPage(viewerId, { authorId: row.id }),
         repository.memberSummaries(row.id),
@@ -86,7 +97,7 @@ export function createProfilesService(deps: {
 
     async thoughtPage(viewerId: string, userNumber: string, cursor?: string, limit?: number) {
       decodeCursor(cursor, 2);
-      const row = await profileOf(userNumber);
+      const row = await profileOf(viewerId, userNumber);
       return thoughts.thoughtPage(viewerId, { authorId: row.id, cursor, limit });
     },
 
@@ -126,7 +137,7 @@ export function createProfilesService(deps: {
       }
       // Only a file no row shows any more is deleted: a member's action never removes another's.
       await deleteQuietly(ownAvatarKey(outcome.orphanedImage));
-      const row = await repository.findProfile({ id: userId });
+      const row = await repository.findProfile({ id: userId }, userId);
       if (!row) throw darkerNotFound();
       return toProfile(row, userId);
     },

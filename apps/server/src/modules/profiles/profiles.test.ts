@@ -75,7 +75,14 @@ describe.each(engines)('public profiles and profile editing on %s', (engine) => 
   });
 
   it("answers 'Darker not found' for a non-numeric or unknown member", async () => {
-    for (const url of ['/api/v1/users/abc', '/api/v1/users/999999999', '/api/v1/users/999999999/thoughts']) {
+    for (const url of [
+      '/api/v1/users/abc',
+      '/api/v1/users/999999999',
+      '/api/v1/users/999999999/thoughts',
+      // Beyond the integer column (PostgreSQL refused it with a 500).
+      '/api/v1/users/99999999999',
+      '/api/v1/users/99999999999/thoughts',
+    ]) {
       const res = await call(t.app, alice, 'GET', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error.message).toBe('Darker not found');

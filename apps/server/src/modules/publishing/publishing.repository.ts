@@ -132,15 +132,18 @@ export function createPublishingRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Deletes the member's summary and everything hanging off it; false when it is not theirs. */
-    async deleteSummary(bookId: string, userId: string): Promise<boolean> {
+    /**
+     * Deletes the member summary and everything hanging off it; false when it is not `userId`'s
+     * (any member's when `userId` is null: an operator's decision).
+     */
+    async deleteSummary(bookId: string, userId: string | null): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const owned = await trx
           .selectFrom('book')
           .select('id')
           .where('id', '=', bookId)
           .where('source', '=', 'member')
-          .where('user_id', '=', userId)
+          .$if(userId !== null, (qb) => qb.where('user_id', '=', userId))
           .executeTakeFirst();
         if (!owned) return false;
         await removeBookFromIndex(trx, bookId);
@@ -148,6 +151,18 @@ export function createPublishingRepository(db: Kysely<Database>) {
         await trx.deleteFrom('book').where('id', '=', bookId).execute();
         return true;
       });
+    },
+
+    /** Hides a member summary (moderation); false when there is none to hide. */
+    async hideSummary(bookId: string, hiddenAt: string): Promise<boolean> {
+      const hidden = await db
+        .updateTable('book')
+        .set({ hidden_at: hiddenAt })
+        .where('id', '=', bookId)
+        .where('source', '=', 'member')
+        .where('hidden_at', 'is', null)
+        .executeTakeFirst();
+      return Number(hidden.numUpdatedRows) > 0;
     },
   };
 }

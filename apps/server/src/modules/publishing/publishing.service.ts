@@ -164,6 +164,20 @@ export function createPublishingService(deps: {
       await deleteQuietly(ownCoverKey(book.book_image));
     },
 
+    /** An operator's decision: the summary goes as its author's delete would, cover included; false when already gone. */
+    async removeAsOperator(bookId: string): Promise<boolean> {
+      const book = await repository.findBookAccess(bookId);
+      if (book?.source !== 'member') return false;
+      if (!(await repository.deleteSummary(bookId, null))) return false;
+      await deleteQuietly(ownCoverKey(book.book_image));
+      return true;
+    },
+
+    /** An operator's decision: the summary leaves every list and reads as missing; false when there is none to hide. */
+    async hide(bookId: string): Promise<boolean> {
+      return repository.hideSummary(bookId, nowIso());
+    },
+
     async editable(member: Member, bookId: string): Promise<EditableSummary> {
       await ownedMemberBook(member, bookId, 'edit');
       const found = await repository.findEditable(bookId);

@@ -69,6 +69,7 @@ export function createReadingRepository(db: Kysely<Database>) {
             .as('finished_at'),
         ])
         .where('book.id', '=', bookId)
+        .where('book.hidden_at', 'is', null)
         .executeTakeFirst();
       if (!row) return UNKNOWN_BOOK_STATE;
       return withPageCounts(row);
@@ -85,6 +86,7 @@ export function createReadingRepository(db: Kysely<Database>) {
           pageCount(eb, 'ar').as('ar_count'),
         ])
         .where('book.id', '=', bookId)
+        .where('book.hidden_at', 'is', null)
         .executeTakeFirst();
       return row && withPageCounts(row);
     },
@@ -94,6 +96,7 @@ export function createReadingRepository(db: Kysely<Database>) {
         .selectFrom('book')
         .select('book.id')
         .where('book.id', '=', bookId)
+        .where('book.hidden_at', 'is', null)
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -143,6 +146,7 @@ export function createReadingRepository(db: Kysely<Database>) {
           .selectFrom('book')
           .select('book.id')
           .where('book.id', '=', bookId)
+          .where('book.hidden_at', 'is', null)
           .executeTakeFirst();
         if (!book) return null;
         await trx
@@ -199,6 +203,7 @@ export function createReadingRepository(db: Kysely<Database>) {
         .innerJoin('book', 'book.id', 'bookmark.book_id')
         .select([...BOOK_CARD_COLUMNS, 'bookmark.created_at'])
         .where('bookmark.user_id', '=', userId)
+        .where('book.hidden_at', 'is', null)
         .orderBy('bookmark.created_at', 'desc')
         .orderBy('bookmark.book_id', 'desc')
         .limit(limit)
@@ -219,6 +224,7 @@ export function createReadingRepository(db: Kysely<Database>) {
           pageCount(eb, 'ar').as('ar_count'),
         ])
         .where('reading_progress.user_id', '=', userId)
+        .where('book.hidden_at', 'is', null)
         .orderBy('reading_progress.updated_at', 'desc')
         .orderBy('reading_progress.book_id', 'desc')
         .limit(limit)
@@ -233,6 +239,7 @@ export function createReadingRepository(db: Kysely<Database>) {
         .innerJoin('book', 'book.id', 'finished_book.book_id')
         .select([...BOOK_CARD_COLUMNS, 'finished_book.finished_at'])
         .where('finished_book.user_id', '=', userId)
+        .where('book.hidden_at', 'is', null)
         .orderBy('finished_book.finished_at', 'desc')
         .orderBy('finished_book.book_id', 'desc')
         .limit(limit)

@@ -1,7 +1,9 @@
 // The only Kysely code of the thoughts module. A thought's like_count and reply_count change in
 // the same transaction as its like and reply rows, and only when a row really came or went, so
-// the feed reads counters instead of counting.
-import type { Kysely, Transaction } from 'kysely';
+// the feed reads counters instead of counting. A hidden reply (moderation) is not counted. Hidden
+// thoughts and replies are left out of every read, and so, for the member who blocked their
+// author, are a blocked member's thoughts and replies.
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
@@ -41,7 +43,16 @@ export type OwnedOutcome<T> =
   | { status: 'forbidden' };
 
 export function createThoughtsRepository(db: Kysely<Database>) {
-  /** Thoughts with their author and the viewer's like, in one query. */
+  /** A row of the viewer's blocks naming the author of the outer row (`author`: its user_id column). */
+  function blockOf(viewerId: string, author: 'thought.user_id' | 'thought_reply.user_id') {
+    return db
+      .selectFrom('member_block')
+      .select('member_block.blocked_user_id')
+      .where('member_block.user_id', '=', viewerId)
+      .where('member_block.blocked_user_id', '=', sql.ref<string>(author));
+  }
+
+  /** Visible thoughts with their author and the viewer's like, in one query. */
   function thoughts(viewerId: string) {
     return db
       .selectFrom('thought')
@@ -62,7 +73,8 @@ export function createThoughtsRepository(db: Kysely<Database>) {
         'user.bio as author_bio',
         'user.created_at as author_created_at',
         'my_like.user_id as liked_by',
-      ]);
+      ])
+      .where('thought.hidden_at', 'is', null);
   }
 
   function replies() {
@@ -78,16 +90,20 @@ export function createThoughtsRepository(db: Kysely<Database>) {
         'user.user_number as author_number',
         'user.name as author_name',
         'user.image as author_image',
-      ]);
+      ])
+      .where('thought_reply.hidden_at', 'is', null);
   }
 
   return {
-    /** Newest first; `after` is the (date, id) of the last thought shown; `authorId` narrows to one member. */
+    /**
+     * Newest first; `after` is the (date, id) of the last thought shown; `authorId` narrows to one
+     * member. Members the viewer blocked are left out.
+     */
     async listThoughts(
       viewerId: string,
       options: { after?: Keys; limit: number; authorId?: string },
     ): Promise<ThoughtRow[]> {
-      let query = thoughts(viewerId);
+      let query = thoughts(viewerId).where((eb) => eb.not(eb.exists(blockOf(viewerId, 'thought.user_id'))));
       if (options.authorId) query = query.where('thought.user_id', '=', options.authorId);
       const after = options.after;
       if (after) {
@@ -127,8 +143,11 @@ export function createThoughtsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Spec: the replies first, then the likes, then the thought, in one transaction; author only. */
-    async deleteThought(thoughtId: string, userId: string): Promise<OwnedOutcome<null>> {
+    /**
+     * Spec: the replies first, then the likes, then the thought, in one transaction; only by its
+     * author (`userId`), or by anyone when `userId` is null (an operator's decision).
+     */
+    async deleteThought(thoughtId: string, userId: string | null): Promise<OwnedOutcome<null>> {
       return db.transaction().execute(async (trx): Promise<OwnedOutcome<null>> => {
         const found = await trx
           .selectFrom('thought')
@@ -136,13 +155,13 @@ export function createThoughtsRepository(db: Kysely<Database>) {
           .where('thought.id', '=', thoughtId)
           .executeTakeFirst();
         if (!found) return { status: 'not_found' };
-        if (found.user_id !== userId) return { status: 'forbidden' };
+        if (userId !== null && found.user_id !== userId) return { status: 'forbidden' };
         await trx.deleteFrom('thought_reply').where('thought_reply.thought_id', '=', thoughtId).execute();
         await trx.deleteFrom('thought_like').where('thought_like.thought_id', '=', thoughtId).execute();
         const deleted = await trx
           .deleteFrom('thought')
           .where('thought.id', '=', thoughtId)
-          .where('thought.user_id', '=', userId)
+          .where('thought.user_id', '=', found.user_id)
           .executeTakeFirst();
         return Number(deleted.numDeletedRows) === 0
           ? { status: 'not_found' }
@@ -156,7 +175,7 @@ export function createThoughtsRepository(db: Kysely<Database>) {
      */
     async like(thoughtId: string, userId: string, createdAt: string): Promise<Count | null> {
       return db.transaction().execute(async (trx) => {
-        // Inserting from the thought row: nothing is inserted for an unknown or deleted thought.
+        // Inserting from the thought row: nothing is inserted for an unknown, deleted or hidden thought.
         const inserted = await trx
           .insertInto('thought_like')
           .columns(['thought_id', 'user_id', 'created_at'])
@@ -164,7 +183,8 @@ export function createThoughtsRepository(db: Kysely<Database>) {
             eb
               .selectFrom('thought')
               .select((s) => ['thought.id', s.val(userId).as('user_id'), s.val(createdAt).as('created_at')])
-              .where('thought.id', '=', thoughtId),
+              .where('thought.id', '=', thoughtId)
+              .where('thought.hidden_at', 'is', null),
           )
           .onConflict((oc) => oc.columns(['thought_id', 'user_id']).doNothing())
           .returning('thought_like.thought_id')
@@ -187,9 +207,16 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Newest first; `after` is the (date, id) of the last reply shown. */
-    async listReplies(thoughtId: string, after: Keys | undefined, limit: number): Promise<ReplyRow[]> {
-      let query = replies().where('thought_reply.thought_id', '=', thoughtId);
+    /** Newest first; `after` is the (date, id) of the last reply shown; members the viewer blocked are left out. */
+    async listReplies(
+      viewerId: string,
+      thoughtId: string,
+      after: Keys | undefined,
+      limit: number,
+    ): Promise<ReplyRow[]> {
+      let query = replies()
+        .where('thought_reply.thought_id', '=', thoughtId)
+        .where((eb) => eb.not(eb.exists(blockOf(viewerId, 'thought_reply.user_id'))));
       if (after) {
         query = query.where(({ eb, refTuple, tuple }) =>
           eb(refTuple('thought_reply.date', 'thought_reply.id'), '<', tuple(after[0], after[1])),
@@ -207,11 +234,12 @@ export function createThoughtsRepository(db: Kysely<Database>) {
         .selectFrom('thought')
         .select('thought.id')
         .where('thought.id', '=', thoughtId)
+        .where('thought.hidden_at', 'is', null)
         .executeTakeFirst();
       return row !== undefined;
     },
 
-    /** Adds the reply and counts it in one transaction; null when the thought does not exist. */
+    /** Adds the reply and counts it in one transaction; null when the thought does not exist or is hidden. */
     async addReply(input: {
       id: string;
       thoughtId: string;
@@ -227,6 +255,7 @@ export function createThoughtsRepository(db: Kysely<Database>) {
           .updateTable('thought')
           .set((eb) => ({ reply_count: eb('thought.reply_count', '+', 1) }))
           .where('thought.id', '=', input.thoughtId)
+          .where('thought.hidden_at', 'is', null)
           .returning('thought.reply_count')
           .executeTakeFirst();
         if (!counted) return null;
@@ -263,8 +292,11 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Only the reply's author may delete it; the thought's reply_count follows in the same transaction. */
-    async deleteReply(replyId: string, userId: string): Promise<OwnedOutcome<Count>> {
+    /**
+     * Only the reply's author (`userId`) may delete it, or anyone when `userId` is null (an
+     * operator's decision); the thought's reply_count follows in the same transaction.
+     */
+    async deleteReply(replyId: string, userId: string | null): Promise<OwnedOutcome<Count>> {
       return db.transaction().execute(async (trx): Promise<OwnedOutcome<Count>> => {
         const found = await trx
           .selectFrom('thought_reply')
@@ -272,21 +304,57 @@ export function createThoughtsRepository(db: Kysely<Database>) {
           .where('thought_reply.id', '=', replyId)
           .executeTakeFirst();
         if (!found) return { status: 'not_found' };
-        if (found.user_id !== userId) return { status: 'forbidden' };
+        if (userId !== null && found.user_id !== userId) return { status: 'forbidden' };
         const deleted = await trx
           .deleteFrom('thought_reply')
           .where('thought_reply.id', '=', replyId)
-          .where('thought_reply.user_id', '=', userId)
+          .where('thought_reply.user_id', '=', found.user_id)
+          .returning('thought_reply.hidden_at')
           .executeTakeFirst();
         // Another request deleted it between the two statements: uncount it only once.
-        if (Number(deleted.numDeletedRows) === 0) return { status: 'not_found' };
+        if (!deleted) return { status: 'not_found' };
+        // A hidden reply was uncounted when it was hidden.
         const counted = await trx
           .updateTable('thought')
-          .set((eb) => ({ reply_count: eb('thought.reply_count', '-', 1) }))
+          .set((eb) => ({ reply_count: eb('thought.reply_count', '-', deleted.hidden_at === null ? 1 : 0) }))
           .where('thought.id', '=', found.thought_id)
           .returning('thought.reply_count')
           .executeTakeFirstOrThrow();
         return { status: 'done', value: counted.reply_count };
+      });
+    },
+
+    /** Hides the thought (moderation); false when it does not exist or is hidden already. */
+    async hideThought(thoughtId: string, hiddenAt: string): Promise<boolean> {
+      const hidden = await db
+        .updateTable('thought')
+        .set({ hidden_at: hiddenAt })
+        .where('thought.id', '=', thoughtId)
+        .where('thought.hidden_at', 'is', null)
+        .executeTakeFirst();
+      return Number(hidden.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Hides the reply and uncounts it from its thought in one transaction; false when it does not
+     * exist or is hidden already.
+     */
+    async hideReply(replyId: string, hiddenAt: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const hidden = await trx
+          .updateTable('thought_reply')
+          .set({ hidden_at: hiddenAt })
+          .where('thought_reply.id', '=', replyId)
+          .where('thought_reply.hidden_at', 'is', null)
+          .returning('thought_reply.thought_id')
+          .executeTakeFirst();
+        if (!hidden) return false;
+        await trx
+          .updateTable('thought')
+          .set((eb) => ({ reply_count: eb('thought.reply_count', '-', 1) }))
+          .where('thought.id', '=', hidden.thought_id)
+          .execute();
+        return true;
       });
     },
   };
@@ -306,11 +374,13 @@ async function bumpLikes(
   return row?.like_count ?? null;
 }
 
+/** The like count of a visible thought; null for an unknown or hidden one. */
 async function likeCount(trx: Transaction<Database>, thoughtId: string): Promise<Count | null> {
   const row = await trx
     .selectFrom('thought')
     .select('thought.like_count')
     .where('thought.id', '=', thoughtId)
+    .where('thought.hidden_at', 'is', null)
     .executeTakeFirst();
   return row?.like_count ?? null;
 }

@@ -1,5 +1,7 @@
-// Thought, reply and like rules (spec): newest first; only the author deletes; deleting a thought
-// takes its replies and likes with it; likes are added only if absent and removed only if present.
+// Thought, reply and like rules (spec): newest first; only the author deletes (and operators,
+// through the moderation module); deleting a thought takes its replies and likes with it; likes
+// are added only if absent and removed only if present. Hidden thoughts and replies read as
+// missing; a member's blocks leave the blocked member's thoughts and replies out of what they see.
 import { randomUUID } from 'node:crypto';
 import {
   COMMUNITY_PAGE_SIZE,
@@ -71,7 +73,7 @@ export function createThoughtsService(repository: ThoughtsRepository) {
   async function replyPage(viewerId: string, thoughtId: string, cursor?: string, limit?: number) {
     const size = limit ?? COMMUNITY_PAGE_SIZE.replies;
     const after = decodeCursor(cursor, 2) as Keys | undefined;
-    const rows = await repository.listReplies(thoughtId, after, size + 1);
+    const rows = await repository.listReplies(viewerId, thoughtId, after, size + 1);
     const page = toPage(rows, size, (row) => [row.date, row.id]);
     return { items: page.items.map((row) => toReply(row, viewerId)), nextCursor: page.nextCursor };
   }
@@ -103,6 +105,16 @@ export function createThoughtsService(repository: ThoughtsRepository) {
       const outcome = await repository.deleteThought(thoughtId, userId);
       if (outcome.status === 'not_found') throw thoughtNotFound();
       if (outcome.status === 'forbidden') throw notYours('thought');
+    },
+
+    /** An operator's decision: the thought goes with its replies and likes, whoever wrote it; false when already gone. */
+    async removeAsOperator(thoughtId: string): Promise<boolean> {
+      return (await repository.deleteThought(thoughtId, null)).status === 'done';
+    },
+
+    /** An operator's decision: false when the thought does not exist or is hidden already. */
+    async hide(thoughtId: string): Promise<boolean> {
+      return repository.hideThought(thoughtId, nowIso());
     },
 
     async like(userId: string, thoughtId: string): Promise<LikeState> {
@@ -160,6 +172,16 @@ export function createThoughtsService(repository: ThoughtsRepository) {
       if (outcome.status === 'not_found') throw replyNotFound();
       if (outcome.status === 'forbidden') throw notYours('reply');
       return { replyCount: Number(outcome.value) };
+    },
+
+    /** An operator's decision, whoever wrote the reply; false when already gone. */
+    async removeReplyAsOperator(replyId: string): Promise<boolean> {
+      return (await repository.deleteReply(replyId, null)).status === 'done';
+    },
+
+    /** An operator's decision: the reply leaves its thought's count; false when missing or hidden already. */
+    async hideReply(replyId: string): Promise<boolean> {
+      return repository.hideReply(replyId, nowIso());
     },
   };
 }

@@ -16,8 +16,10 @@ import { Icon } from '#web/components/ui/Icon.tsx';
 import { Logo } from '#web/components/ui/Logo.tsx';
 import { OfflineBanner } from '#web/components/ui/OfflineBanner.tsx';
 import { LanguagePicker } from '#web/i18n/LanguagePicker.tsx';
+import { useAccount } from '#web/lib/account.ts';
 import { displayNameOf, useAuth, useCurrentUser } from '#web/lib/auth.tsx';
 import styles from './AppLayout.module.css';
+import { SuspendedNotice } from './SuspendedNotice.tsx';
 
 /** The signed-in shell: side bar (wide screens) or bottom bar + "More" menu (phones). */
 export function AppLayout() {
@@ -28,7 +30,8 @@ export function AppLayout() {
   const { signOut } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
   const name = displayNameOf(user);
-  const more = secondaryNav(user.userNumber);
+  const operator = useAccount().data?.operator === true;
+  const more = secondaryNav(user.userNumber, operator);
   const profilePath = user.userNumber ? `/app/${user.userNumber}` : '/app/settings';
   // A screen under "More" is current on its own address and below it (/app/moejrAI/:id).
   const moreIsCurrent = more.some(
@@ -106,6 +109,7 @@ export function AppLayout() {
             </Button>
           </header>
           <OfflineBanner />
+          <SuspendedNotice />
           <main id="main-content" className={styles.content} tabIndex={-1}>
             <Outlet />
           </main>

@@ -23,6 +23,8 @@ const PATHS = {
   download: 'M11 3h2v9.2l3.3-3.3 1.4 1.4L12 16l-5.7-5.7 1.4-1.4 3.3 3.3zM4 19h16v2H4z',
   trash: 'M9 3h6l1 2h4v2H4V5h4zM6 8h12l-1.2 13H7.2zm3.5 3v7H11v-7zm3.5 0v7h1.5v-7z',
   history: 'M4 5h16v2H4zm0 6h16v2H4zm0 6h10v2H4z',
+  console:
+    'M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5zm-1 13.4l5.7-5.7-1.4-1.4-4.3 4.3-2.3-2.3-1.4 1.4z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -8,6 +8,7 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
+import { ReportButton } from '#web/components/ui/ReportButton.tsx';
 import { Stars } from '#web/components/ui/Stars.tsx';
 import { EmptyState } from '#web/components/ui/States.tsx';
 import { useAddComment } from '#web/features/comments/api/add-comment.ts';
@@ -254,7 +255,11 @@ function CommentItem({
               <p>{t('comments.deleteBody')}</p>
             </DeleteWithConfirm>
           </div>
-        ) : null}
+        ) : (
+          <div>
+            <ReportButton kind="comment" targetId={comment.id} className={styles.report} />
+          </div>
+        )}
       </div>
     </li>
   );

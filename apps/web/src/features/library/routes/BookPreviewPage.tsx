@@ -8,6 +8,7 @@ import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
 import { Icon } from '#web/components/ui/Icon.tsx';
 import { LoadingPlaceholder } from '#web/components/ui/LoadingPlaceholder.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { ReportButton } from '#web/components/ui/ReportButton.tsx';
 import { Stars } from '#web/components/ui/Stars.tsx';
 import { NotFoundState } from '#web/components/ui/States.tsx';
 import { useBookPreview } from '#web/features/library/api/book-preview.ts';
@@ -159,7 +160,14 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
             </ButtonLink>
           </div>
 
-          {book.isMine ? <OwnerActions bookId={book.id} categoryId={book.categoryId} title={title} /> : null}
+          {book.isMine ? (
+            <OwnerActions bookId={book.id} categoryId={book.categoryId} title={title} />
+          ) : book.publisher ? (
+            // A member's summary can be reported; Sahifa's own cannot.
+            <div>
+              <ReportButton kind="summary" targetId={book.id} className={styles.report} />
+            </div>
+          ) : null}
         </div>
       </div>
 

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BookCard } from '#web/components/ui/BookCard.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
+import { PlusBadge } from '#web/components/ui/PlusBadge.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { EmptyState } from '#web/components/ui/States.tsx';
 import { useProfile } from '#web/features/profile/api/profile.ts';
 import { BigAvatar } from '#web/features/profile/components/BigAvatar.tsx';
+import { BlockAction } from '#web/features/profile/components/BlockAction.tsx';
 import styles from '#web/features/profile/components/Profile.module.css';
 import { formatJoinDate } from '#web/features/profile/format.ts';
 import { websiteHref } from '#web/features/profile/website.ts';
@@ -41,7 +43,7 @@ function ProfileNotFound() {
       <h1>{t('profile.notFound')}</h1>
       <p className={styles.muted}>{t('profile.notFoundBody')}</p>
       <ButtonLink to="/app/home" variant="secondary">
-        {t('comingSoon.backHome')}
+        {t('common.backHome')}
       </ButtonLink>
     </div>
   );
@@ -73,7 +75,11 @@ function ProfileView({
   const { t, i18n } = useTranslation();
   const { profile, thoughts, summaries } = data;
   const href = websiteHref(profile.website);
-  const thoughtsEmpty = profile.isMe ? t('profile.noThoughtsMine') : t('profile.noThoughts');
+  const thoughtsEmpty = profile.isMe
+    ? t('profile.noThoughtsMine')
+    : profile.blockedByMe
+      ? t('moderation.blockedThoughts')
+      : t('profile.noThoughts');
 
   return (
     <div className={styles.page}>
@@ -84,9 +90,12 @@ function ProfileView({
           alt={t('profile.avatarAlt', { name: profile.displayName })}
         />
         <div className={styles.identity}>
-          <h1>
-            <bdi>{profile.displayName}</bdi>
-          </h1>
+          <div className={styles.nameLine}>
+            <h1>
+              <bdi>{profile.displayName}</bdi>
+            </h1>
+            {profile.plus ? <PlusBadge /> : null}
+          </div>
           <p className={styles.muted}>
             <bdi dir="ltr">#{profile.userNumber}</bdi>
             {profile.pronouns ? (
@@ -128,13 +137,15 @@ function ProfileView({
             <li>{t('profile.summariesCount', { count: profile.counts.summaries })}</li>
           </ul>
         </div>
-        {profile.isMe ? (
-          <div className={styles.headerActions}>
+        <div className={styles.headerActions}>
+          {profile.isMe ? (
             <ButtonLink to="/app/settings/profile" variant="secondary" size="small">
               {t('profile.edit')}
             </ButtonLink>
-          </div>
-        ) : null}
+          ) : (
+            <BlockAction profile={profile} />
+          )}
+        </div>
       </header>
 
       <Tabs>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BlockedMembers } from '#web/features/settings/components/BlockedMembers.tsx';
 import { displayNameOf, useCurrentUser } from '#web/lib/auth.tsx';
 import { ThemePicker } from '#web/theme/ThemePicker.tsx';
 import styles from './SettingsPage.module.css';
@@ -24,6 +25,8 @@ export function SettingsPage() {
         <p>{t('settings.email', { email: user.email })}</p>
         {user.userNumber ? <p>{t('settings.memberNumber', { userNumber: user.userNumber })}</p> : null}
       </section>
+
+      <BlockedMembers />
     </div>
   );
 }

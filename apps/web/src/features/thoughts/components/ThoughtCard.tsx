@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
+import { ReportButton } from '#web/components/ui/ReportButton.tsx';
 import { useDeleteThought } from '#web/features/thoughts/api/delete-thought.ts';
 import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 import { LikeButton } from './LikeButton.tsx';
@@ -20,7 +21,10 @@ interface ThoughtCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** One thought: who wrote it and when, the text, likes, replies, and delete for its author (the bio is on the profile). */
+/**
+ * One thought: who wrote it and when, the text, likes, replies, and delete for its author or report
+ * for everyone else (the bio is on the profile).
+ */
 export function ThoughtCard({ thought, onDeleted, headingLevel = 2 }: ThoughtCardProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -87,7 +91,9 @@ export function ThoughtCard({ thought, onDeleted, headingLevel = 2 }: ThoughtCar
             >
               <p>{t('thoughts.deleteBody')}</p>
             </DeleteWithConfirm>
-          ) : null}
+          ) : (
+            <ReportButton kind="thought" targetId={thought.id} className={styles.report} />
+          )}
         </div>
       </div>
     </article>

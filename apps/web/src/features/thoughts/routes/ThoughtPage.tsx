@@ -6,6 +6,7 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
+import { ReportButton } from '#web/components/ui/ReportButton.tsx';
 import { EmptyState, NotFoundState } from '#web/components/ui/States.tsx';
 import { useAddReply, useDeleteReply } from '#web/features/thoughts/api/replies.ts';
 import { useThought } from '#web/features/thoughts/api/thought.ts';
@@ -132,8 +133,8 @@ function ReplyItem({ reply, thoughtId }: { reply: Reply; thoughtId: string }) {
           </time>
         </div>
         <ThoughtText className={styles.text} text={reply.reply} />
-        {reply.isMine ? (
-          <div className={styles.actions}>
+        <div className={styles.actions}>
+          {reply.isMine ? (
             <DeleteWithConfirm
               label={t('thoughts.deleteReply')}
               className={styles.delete}
@@ -146,8 +147,10 @@ function ReplyItem({ reply, thoughtId }: { reply: Reply; thoughtId: string }) {
             >
               <p>{t('thoughts.deleteReplyBody')}</p>
             </DeleteWithConfirm>
-          </div>
-        ) : null}
+          ) : (
+            <ReportButton kind="reply" targetId={reply.id} className={styles.report} />
+          )}
+        </div>
       </div>
     </article>
   );
