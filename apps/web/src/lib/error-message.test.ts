@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import i18n from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import '#web/i18n/index.ts';
 import { ApiError } from './api.ts';
 import { errorMessageOf } from './error-message.ts';
 
@@ -23,5 +25,21 @@ describe('errorMessageOf', () => {
     );
     expect(errorMessageOf(new ApiError(502, 'HTTP_502', 'Bad Gateway'), 'fallback')).toBe('fallback');
     expect(errorMessageOf(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+
+  describe('in Arabic', () => {
+    afterEach(async () => {
+      await i18n.changeLanguage('en');
+    });
+
+    it('says a message it knows by its code in Arabic, and any other as the API wrote it', async () => {
+      await i18n.changeLanguage('ar');
+      const suspended = new ApiError(403, 'ACCOUNT_SUSPENDED', 'Your account is suspended: …');
+      expect(errorMessageOf(suspended, 'fallback')).toMatch(/^حسابك موقوف/);
+      expect(errorMessageOf(new ApiError(409, 'SOMETHING_NEW', 'Said in English.'), 'x')).toBe(
+        'Said in English.',
+      );
+      expect(errorMessageOf(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'), 'احتياط')).toBe('احتياط');
+    });
   });
 });

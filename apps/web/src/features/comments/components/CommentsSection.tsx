@@ -14,7 +14,7 @@ import { EmptyState } from '#web/components/ui/States.tsx';
 import { useAddComment } from '#web/features/comments/api/add-comment.ts';
 import { useComments } from '#web/features/comments/api/comments.ts';
 import { useDeleteComment } from '#web/features/comments/api/delete-comment.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { errorMessageOf } from '#web/lib/error-message.ts';
 import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 import styles from './Comments.module.css';
 import { StarRatingInput } from './StarRatingInput.tsx';
@@ -132,12 +132,7 @@ function CommentForm({
     );
   }
 
-  const serverError =
-    add.error instanceof ApiError && add.error.status > 0 && add.error.status < 500
-      ? add.error.message
-      : add.error
-        ? t('comments.addFailed')
-        : null;
+  const serverError = add.error ? errorMessageOf(add.error, t('comments.addFailed')) : null;
 
   return (
     <form

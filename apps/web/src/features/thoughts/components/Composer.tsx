@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { FINE_POINTER, useMediaQuery } from '#web/components/ui/use-media-query.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { errorMessageOf } from '#web/lib/error-message.ts';
 import styles from './Thoughts.module.css';
 
 interface ComposerProps {
@@ -67,12 +67,7 @@ export function Composer({
     }
   }
 
-  const message =
-    error instanceof ApiError && error.status > 0 && error.status < 500
-      ? error.message
-      : error
-        ? failedText
-        : null;
+  const message = error ? errorMessageOf(error, failedText) : null;
 
   return (
     <form className={styles.composer} onSubmit={onFormSubmit} noValidate>
