@@ -1,6 +1,7 @@
 import i18n from 'i18next';
-import { afterEach, describe, expect, it } from 'vitest';
-import '#web/i18n/index.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import ar from '#web/i18n/ar.json';
+import en from '#web/i18n/en.json';
 import { ApiError } from './api.ts';
 import { errorMessageOf } from './error-message.ts';
 
@@ -28,6 +29,10 @@ describe('errorMessageOf', () => {
   });
 
   describe('in Arabic', () => {
+    beforeAll(async () => {
+      // The app's translations on the shared i18next instance, without the browser's detection.
+      await i18n.init({ resources: { en: { translation: en }, ar: { translation: ar } }, lng: 'en' });
+    });
     afterEach(async () => {
       await i18n.changeLanguage('en');
     });

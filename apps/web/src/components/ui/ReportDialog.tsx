@@ -133,7 +133,7 @@ function ReportForm({ busy, error, onCancel, onSubmit }: ReportFormProps) {
         <textarea
           id={detailsId}
           name="details"
-          className={styles.textarea}
+          className={fieldStyles.textArea}
           rows={3}
           maxLength={REPORT_DETAILS_MAX}
           value={details}

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import fieldStyles from '#web/components/ui/Field.module.css';
 import { useSendReply } from '#web/features/admin/api/inbox-message.ts';
 import { actionError } from '#web/features/admin/errors.ts';
 import { newestReply, type ReplyNotice, replyNotice } from '#web/features/admin/inbox-text.ts';
@@ -47,7 +48,7 @@ export function ReplyForm({ message }: { message: InboxMessage }) {
       <textarea
         id={id}
         name="body"
-        className={styles.textarea}
+        className={`${fieldStyles.textArea} ${styles.replyInput}`}
         rows={6}
         maxLength={max}
         value={text}

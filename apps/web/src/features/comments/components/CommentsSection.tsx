@@ -7,6 +7,7 @@ import { Alert } from '#web/components/ui/Alert.tsx';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
 import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
+import fieldStyles from '#web/components/ui/Field.module.css';
 import { LoadMore } from '#web/components/ui/LoadMore.tsx';
 import { ReportButton } from '#web/components/ui/ReportButton.tsx';
 import { Stars } from '#web/components/ui/Stars.tsx';
@@ -163,7 +164,7 @@ function CommentForm({
         <textarea
           id={textId}
           name="comment"
-          className={styles.textarea}
+          className={`${fieldStyles.textArea} ${styles.commentInput}`}
           rows={4}
           maxLength={LIMITS.comment}
           value={text}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import fieldStyles from '#web/components/ui/Field.module.css';
 import { TextField } from '#web/components/ui/TextField.tsx';
 import { useUpdateProfile } from '#web/features/profile/api/update-profile.ts';
 import { BigAvatar } from '#web/features/profile/components/BigAvatar.tsx';
@@ -174,7 +175,7 @@ export function EditProfilePage() {
           <textarea
             id={bioId}
             name="bio"
-            className={styles.textarea}
+            className={`${fieldStyles.textArea} ${styles.bioInput}`}
             rows={3}
             maxLength={COMMUNITY_LIMITS.bio}
             value={bio}

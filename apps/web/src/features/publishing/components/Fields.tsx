@@ -56,7 +56,7 @@ export function CountedField({
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
-    className: `${field.control} ${multiline ? styles.textarea : ''}`,
+    className: multiline ? `${field.textArea} ${styles.textarea}` : field.control,
   } as const;
   return (
     <div className={field.field}>

@@ -87,7 +87,7 @@ export function SupportForm({ defaultEmail, onSending, onSent }: SupportFormProp
           ref={messageRef}
           id={messageId}
           name="message"
-          className={styles.textarea}
+          className={`${fieldStyles.textArea} ${styles.messageInput}`}
           rows={7}
           maxLength={SUPPORT_LIMITS.message}
           value={message}

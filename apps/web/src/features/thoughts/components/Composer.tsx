@@ -2,6 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import fieldStyles from '#web/components/ui/Field.module.css';
 import { FINE_POINTER, useMediaQuery } from '#web/components/ui/use-media-query.ts';
 import { errorMessageOf } from '#web/lib/error-message.ts';
 import styles from './Thoughts.module.css';
@@ -77,7 +78,7 @@ export function Composer({
       <textarea
         id={id}
         name={name}
-        className={styles.textarea}
+        className={`${fieldStyles.textArea} ${styles.composerInput}`}
         rows={4}
         maxLength={max}
         value={text}
