@@ -24,14 +24,30 @@ export interface MailerOptions {
   smtpUrl: string | null;
   from: string;
   dataDir: string;
+  /** Milliseconds an SMTP server may take to accept, greet, or answer; see SMTP_TIMEOUT_MS. */
+  smtpTimeoutMs?: number;
 }
+
+/**
+ * nodemailer waits up to 2 minutes to connect and 10 minutes for a silent socket. Mail is sent
+ * while a member waits (a support message's first try, a confirmation link), and a failed send
+ * is retried or can be asked for again: a stuck server should fail the send, not the request.
+ */
+export const SMTP_TIMEOUT_MS = 15_000;
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createFileMailer(options);
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from, options.smtpTimeoutMs ?? SMTP_TIMEOUT_MS)
+    : createFileMailer(options);
 }
 
-function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+function createSmtpMailer(smtpUrl: string, from: string, timeout: number): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
   return {
     kind: 'smtp',
     async send(message) {

@@ -1,8 +1,9 @@
 // With SMTP_URL set, account mail is delivered over SMTP. A local server speaking SMTP
 // (nodemailer's smtp-server) receives what the real nodemailer transport sends.
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '#server/mail/mailer.ts';
 import { newCredentials, postAuth } from '#server/test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '#server/test/test-app.ts';
 
@@ -73,5 +74,30 @@ describe('account mail over SMTP', () => {
     const reset = smtp.received[1];
     expect(reset?.to).toEqual([credentials.email]);
     expect(bodyOf(reset)).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
+  });
+});
+
+describe('a mail server that accepts the connection and never answers', () => {
+  it('fails the send once the timeout passes, instead of holding it for minutes', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Sahifa <support@sahifa.test>',
+      dataDir: '/nonexistent',
+      smtpTimeoutMs: 300,
+    });
+    try {
+      await expect(
+        mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' }),
+      ).rejects.toThrow(/greeting|timeout/i);
+      expect(sockets.length).toBe(1);
+    } finally {
+      mailer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
