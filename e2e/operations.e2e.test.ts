@@ -4,11 +4,13 @@
 // address and their list says Answered (also in Arabic). A member reports a thought, the operator
 // hides it from the Reports queue (recorded in the audit list), and it is gone from the feed and
 // its page. A member blocks another from their profile (in Arabic) and unblocks them in Settings.
-// Everyone else finds no console at /app/admin.
+// The operator suspends a member from the Members tab: signed out everywhere, they sign in again,
+// read, are told why they cannot post, and post again once restored. Everyone else finds no
+// console at /app/admin.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer } from '../scripts/local-server.mjs';
-import { newMember, signUp, useBrowser } from './support/browser.ts';
+import { logIn, newMember, signUp, useBrowser } from './support/browser.ts';
 import { mailTo } from './support/mail.ts';
 
 /** The value next to a label in a description list (device details, a message's facts, a report's). */
@@ -272,6 +274,62 @@ describe('operations: support, moderation and the operator console', () => {
     expect(await feedShows(page, ownText, blockedText)).toBe(true);
     // The blocked member never knew: they still see the blocker's thought.
     expect(await feedShows(blocked.page, blockedText, ownText)).toBe(true);
+  });
+
+  it('suspends a member from the console: signed out, then reading but not writing, until restored', async () => {
+    const suspect = await member();
+    const before = `Before the suspension ${suspect.name}`;
+    await postThought(suspect.page, before);
+
+    // The operator finds the member by email and suspends them.
+    const consolePage = await asOperator();
+    await consolePage.goto('/app/admin/members');
+    await consolePage.getByRole('searchbox', { name: 'Search members' }).fill(suspect.email);
+    await consolePage.keyboard.press('Enter');
+    const card = consolePage.getByRole('article', { name: suspect.name });
+    await card.waitFor();
+    await expect.poll(() => consolePage.getByRole('article').count()).toBe(1);
+    await card.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const confirm = consolePage.getByRole('alertdialog', { name: `Suspend ${suspect.name}?` });
+    await confirm.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await card.getByText('Suspended', { exact: true }).waitFor();
+
+    // Their session ended: the app asks them to log in again.
+    const { page } = suspect;
+    await page.goto('/app/thoughts');
+    await page.waitForURL('**/login**');
+    await logIn(page, suspect);
+    await page.waitForURL('**/app/**');
+
+    // They read (their thought is there) and are told why they cannot post.
+    await page.goto('/app/thoughts');
+    await page.getByRole('article').filter({ hasText: before }).waitFor();
+    const notice = page.getByRole('status').filter({ hasText: 'Your account is suspended' });
+    await notice.waitFor();
+    await page.getByLabel('Your thought').fill(`During the suspension ${suspect.name}`);
+    await page.getByRole('button', { name: 'Post thought' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your account is suspended: you can still read, but not post' })
+      .waitFor();
+    expect(await page.getByRole('article').filter({ hasText: 'During the suspension' }).count()).toBe(0);
+
+    // Restored, they post again, and the notice is gone.
+    await consolePage.getByRole('button', { name: 'Restore', exact: true }).click();
+    const restore = consolePage.getByRole('alertdialog', { name: `Restore ${suspect.name}?` });
+    await restore.getByRole('button', { name: 'Restore', exact: true }).click();
+    await restore.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
+    await page.reload();
+    await postThought(page, `After the suspension ${suspect.name}`);
+    expect(await notice.count()).toBe(0);
+
+    // Both actions are in the audit list.
+    await consolePage.goto('/app/admin/audit');
+    const actions = consolePage.getByRole('list', { name: 'Operator actions' });
+    await actions.getByRole('listitem').filter({ hasText: 'Suspended a member' }).first().waitFor();
+    await actions.getByRole('listitem').filter({ hasText: 'Restored a member' }).first().waitFor();
   });
 
   it('shows everyone but an operator the ordinary not-found page at /app/admin', async () => {
