@@ -40,9 +40,17 @@ export class PaymentsUnavailableError extends Error {
   }
 }
 
+/**
+ * Stripe does not know the customer (e.g. the keys moved from test to live mode, or it was deleted
+ * in the dashboard): the stored one can never be used again.
+ */
+export class CustomerMissingError extends Error {
+  override name = 'CustomerMissingError';
+}
+
 export interface Payments {
   createCustomer(member: { id: string; email: string; name: string }): Promise<string>;
-  /** The Stripe Checkout page for one subscription to `stripePriceId`. */
+  /** The Stripe Checkout page for one subscription to `stripePriceId`; CustomerMissingError. */
   checkoutUrl(input: {
     customerId: string;
     userId: string;
@@ -50,7 +58,7 @@ export interface Payments {
     successUrl: string;
     cancelUrl: string;
   }): Promise<string>;
-  /** The Customer Portal page (cancel, change card, invoices). */
+  /** The Customer Portal page (cancel, change card, invoices); CustomerMissingError. */
   portalUrl(input: { customerId: string; returnUrl: string }): Promise<string>;
   /** The event, if `signature` is Stripe's for these exact bytes; null otherwise. */
   verifyEvent(payload: Buffer, signature: string | undefined): Promise<PaymentEvent | null>;
@@ -73,6 +81,13 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError &&
+      error.code === 'resource_missing' &&
+      error.param === 'customer'
+    ) {
+      throw new CustomerMissingError();
+    }
     throw new PaymentsUnavailableError(describeFailure(error));
   }
 }

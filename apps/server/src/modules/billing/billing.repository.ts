@@ -38,6 +38,15 @@ export function createBillingRepository(db: Kysely<Database>) {
       return row.stripe_customer_id;
     },
 
+    /** Forgets a customer Stripe no longer knows, with the subscription state it described. */
+    async forgetCustomer(userId: string, customerId: string): Promise<void> {
+      await db
+        .deleteFrom('subscription')
+        .where('user_id', '=', userId)
+        .where('stripe_customer_id', '=', customerId)
+        .execute();
+    },
+
     /**
      * Records the event and runs `apply` in the same transaction; false (and nothing run) when
      * the event was recorded before, i.e. Stripe sent it again.

@@ -19,7 +19,12 @@ import type { BillingConfig } from '#server/config.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import type { Logger } from '#server/kernel/logger.ts';
-import { type PaymentEvent, type Payments, PaymentsUnavailableError } from '#server/payments/payments.ts';
+import {
+  CustomerMissingError,
+  type PaymentEvent,
+  type Payments,
+  PaymentsUnavailableError,
+} from '#server/payments/payments.ts';
 import type { BillingRepository, EventTransaction, SubscriptionRow } from './billing.repository.ts';
 
 export interface BillingServiceDependencies {
@@ -203,40 +208,60 @@ export function createBillingService(deps: BillingServiceDependencies) {
         );
       }
       // The customer is stored before Checkout opens, so every webhook about it finds the member.
-      const customerId =
-        row?.stripe_customer_id ??
-        (await repository.addCustomer(
+      const newCustomer = async () =>
+        repository.addCustomer(
           member.id,
           await fromStripe('create customer', () => stripe.createCustomer(member)),
           nowIso(),
-        ));
-      const url = await fromStripe('create checkout session', () =>
-        stripe.checkoutUrl({
-          customerId,
-          userId: member.id,
-          stripePriceId: price.priceId,
-          successUrl: `${deps.publicUrl}/app/billing?checkout=success`,
-          cancelUrl: `${deps.publicUrl}/app/billing?checkout=cancelled`,
-        }),
-      );
-      return { url };
+        );
+      const checkoutFor = (customerId: string) =>
+        fromStripe('create checkout session', () =>
+          stripe.checkoutUrl({
+            customerId,
+            userId: member.id,
+            stripePriceId: price.priceId,
+            successUrl: `${deps.publicUrl}/app/billing?checkout=success`,
+            cancelUrl: `${deps.publicUrl}/app/billing?checkout=cancelled`,
+          }),
+        );
+      const customerId = row?.stripe_customer_id ?? (await newCustomer());
+      try {
+        return { url: await checkoutFor(customerId) };
+      } catch (error) {
+        if (!(error instanceof CustomerMissingError)) throw error;
+        // Stripe forgot the stored customer (another account or mode): start again with a new one.
+        log.info({ userId: member.id }, 'stripe customer missing: a new one is made');
+        await repository.forgetCustomer(member.id, customerId);
+        return { url: await checkoutFor(await newCustomer()) };
+      }
     },
 
     /** The Customer Portal, where the member cancels, changes their card and reads invoices. */
     async portal(userId: string): Promise<{ url: string }> {
       const stripe = requirePayments();
-      const row = await repository.findByUser(userId);
-      if (!row) {
-        throw new AppError(
+      const noAccount = () =>
+        new AppError(
           409,
           BILLING_ERROR_CODES.noCustomer,
           'You have no billing account yet. Subscribe to Sahifa Plus first.',
         );
+      const row = await repository.findByUser(userId);
+      if (!row) throw noAccount();
+      try {
+        const url = await fromStripe('create portal session', () =>
+          stripe.portalUrl({
+            customerId: row.stripe_customer_id,
+            returnUrl: `${deps.publicUrl}/app/billing`,
+          }),
+        );
+        return { url };
+      } catch (error) {
+        if (!(error instanceof CustomerMissingError)) throw error;
+        // Nothing to manage in this Stripe account: the member is free here and may subscribe anew.
+        log.info({ userId }, 'stripe customer missing: forgotten');
+        await repository.forgetCustomer(userId, row.stripe_customer_id);
+        throw noAccount();
       }
-      const url = await fromStripe('create portal session', () =>
-        stripe.portalUrl({ customerId: row.stripe_customer_id, returnUrl: `${deps.publicUrl}/app/billing` }),
-      );
-      return { url };
     },
 
     /** A webhook delivery: verified against the raw body, then applied once. */

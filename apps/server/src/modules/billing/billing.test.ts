@@ -279,6 +279,36 @@ describe.each(engines)('billing through Stripe, on %s', (engine) => {
     });
   });
 
+  it('starts again with a new customer when Stripe no longer knows the stored one', async () => {
+    // As after moving from test keys to live keys: the stored customer is unknown to this Stripe.
+    const member = await signUpMember(t.app, 'Moved Reader');
+    await t.db
+      .insertInto('subscription')
+      .values({
+        user_id: member.id,
+        stripe_customer_id: 'cus_from_another_account',
+        status: 'canceled',
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const portal = await call(t.app, member, 'POST', '/api/v1/billing/portal');
+    expect(portal.statusCode, portal.body).toBe(409);
+    expect(portal.json().error.code).toBe('NO_BILLING_ACCOUNT');
+    expect(await rowOf(member)).toBeUndefined();
+    expect((await billingOf(member)).canManage).toBe(false);
+
+    await t.db
+      .insertInto('subscription')
+      .values({ user_id: member.id, stripe_customer_id: 'cus_gone', updated_at: new Date().toISOString() })
+      .execute();
+    const url = await checkout(member);
+    expect(url).toMatch(new RegExp(`^${fake.origin}/checkout/`));
+    const row = await rowOf(member);
+    expect(row?.stripe_customer_id).toMatch(/^cus_/);
+    expect(row?.stripe_customer_id).not.toBe('cus_gone');
+    expect(fake.customers.has(row?.stripe_customer_id ?? '')).toBe(true);
+  });
+
   it('subscribes through the Checkout page, comes back as Plus, and cancels in the portal', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     fake.deliverWebhooksTo(`${address}/api/webhooks/stripe`);
