@@ -1,7 +1,6 @@
 import type { AdminMember } from '@sahifa/contracts/admin';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Icon } from '#web/components/ui/Icon.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
@@ -13,6 +12,7 @@ import { ListFooter } from '#web/features/admin/components/ListFooter.tsx';
 import { MemberCard } from '#web/features/admin/components/MemberCard.tsx';
 import { MEMBER_QUERY_MAX, memberQuery } from '#web/features/admin/members.ts';
 import { useCurrentUser } from '#web/lib/auth.tsx';
+import { useUrlSearchBox } from '#web/lib/use-url-search-box.ts';
 
 const DEBOUNCE_MS = 300;
 
@@ -21,48 +21,17 @@ export function MembersPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const inputId = useId();
-  const [params, setParams] = useSearchParams();
-  const urlQuery = params.get('q') ?? '';
-  const [text, setText] = useState(urlQuery);
-  const written = useRef(urlQuery);
+  const {
+    urlQuery,
+    text,
+    setText,
+    submit: onSubmit,
+  } = useUrlSearchBox({
+    debounceMs: DEBOUNCE_MS,
+    toUrl: (typed) => typed.trim(),
+  });
   const query = memberQuery(urlQuery);
   const search = useMemberSearch(query);
-
-  // The URL changed from outside (Back, a link): show its query in the box.
-  useEffect(() => {
-    if (urlQuery !== written.current) {
-      written.current = urlQuery;
-      setText(urlQuery);
-    }
-  }, [urlQuery]);
-
-  function writeUrl(value: string) {
-    written.current = value;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  }
-
-  // What is typed is searched after a pause; Enter searches at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: writeUrl only reads a ref and the stable setter
-  useEffect(() => {
-    const value = text.trim();
-    if (value === written.current) return;
-    const timer = setTimeout(() => writeUrl(value), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const value = text.trim();
-    if (value !== written.current) writeUrl(value);
-  }
 
   const updating = search.isFetching && search.isPlaceholderData;
 

@@ -1,14 +1,15 @@
 import { LIMITS } from '@sahifa/contracts/library';
 import { searchTerms } from '@sahifa/contracts/search-text';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button.tsx';
 import { Icon } from '#web/components/ui/Icon.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { cleanQuery, useSearch } from '#web/features/search/api/search.ts';
 import { BookResults, MemberResults } from '#web/features/search/components/SearchResults.tsx';
 import { useLibraryCategories } from '#web/lib/library-overview.ts';
+import { useUrlSearchBox } from '#web/lib/use-url-search-box.ts';
 import styles from './SearchPage.module.css';
 
 const DEBOUNCE_MS = 250;
@@ -23,46 +24,15 @@ const urlValue = (text: string) => (text.trim() ? text : '');
 export function SearchPage() {
   const { t } = useTranslation();
   const inputId = useId();
-  const [params, setParams] = useSearchParams();
-  const urlQuery = params.get('q') ?? '';
-  const [text, setText] = useState(urlQuery);
-  const written = useRef(urlQuery);
-
-  // The URL changed from outside (back, forward, a link): show its query in the box.
-  useEffect(() => {
-    if (urlQuery !== written.current) {
-      written.current = urlQuery;
-      setText(urlQuery);
-    }
-  }, [urlQuery]);
-
-  function writeUrl(value: string) {
-    written.current = value;
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }
-
-  // What is typed reaches the URL (and so the query) after a pause.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: writeUrl only reads refs and the stable setter
-  useEffect(() => {
-    const value = urlValue(text);
-    if (value === written.current) return;
-    const timer = setTimeout(() => writeUrl(value), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const value = urlValue(text);
-    if (value !== written.current) writeUrl(value);
-  }
+  const {
+    urlQuery,
+    text,
+    setText,
+    submit: onSubmit,
+  } = useUrlSearchBox({
+    debounceMs: DEBOUNCE_MS,
+    toUrl: urlValue,
+  });
 
   const query = cleanQuery(urlQuery);
   const search = useSearch(query);
