@@ -4,6 +4,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
+import choices from './Choices.module.css';
 import fieldStyles from './Field.module.css';
 import styles from './ReportDialog.module.css';
 
@@ -100,13 +101,13 @@ function ReportForm({ busy, error, onCancel, onSubmit }: ReportFormProps) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <fieldset
-        className={styles.reasons}
+        className={choices.group}
         aria-describedby={missingReason ? reasonErrorId : undefined}
         disabled={busy}
       >
-        <legend className={styles.legend}>{t('moderation.reasonLegend')}</legend>
+        <legend className={choices.legend}>{t('moderation.reasonLegend')}</legend>
         {REPORT_REASONS.map((value) => (
-          <label key={value} className={styles.reason}>
+          <label key={value} className={choices.choice}>
             <input
               type="radio"
               name="reason"

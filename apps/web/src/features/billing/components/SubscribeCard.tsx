@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '#web/components/ui/Alert.tsx';
 import { Button } from '#web/components/ui/Button.tsx';
+import choices from '#web/components/ui/Choices.module.css';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { usePlans } from '#web/features/billing/api/plans.ts';
 import { useStartCheckout } from '#web/features/billing/api/redirects.ts';
@@ -44,10 +45,10 @@ function Checkout({ prices }: { prices: Price[] }) {
         if (chosen) checkout.mutate(chosen);
       }}
     >
-      <fieldset className={styles.choices} disabled={checkout.isPending || checkout.isSuccess}>
-        <legend className={styles.legend}>{t('billing.chooseInterval')}</legend>
+      <fieldset className={choices.group} disabled={checkout.isPending || checkout.isSuccess}>
+        <legend className={choices.legend}>{t('billing.chooseInterval')}</legend>
         {prices.map((price) => (
-          <label key={price.id} className={styles.choice}>
+          <label key={price.id} className={choices.choice}>
             <input
               type="radio"
               name="price"
