@@ -3,7 +3,8 @@
 // its routes answer exactly as an unknown route would (404), signed out included.
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#server/kernel/app-error.ts';
-import { getSessionUser, type SessionUser } from './session.ts';
+import { currentMember } from './require-member.ts';
+import type { SessionUser } from './session.ts';
 
 export interface OperatorCandidate {
   email: string;
@@ -14,8 +15,6 @@ export function isOperator(adminEmails: readonly string[], user: OperatorCandida
   return user.role === 'operator' || adminEmails.includes(user.email.toLowerCase());
 }
 
-const operators = new WeakMap<FastifyRequest, SessionUser>();
-
 function invisible(request: FastifyRequest): AppError {
   const path = request.url.split('?')[0] ?? request.url;
   return new AppError(404, 'NOT_FOUND', `No API route ${request.method} ${path}.`);
@@ -23,11 +22,8 @@ function invisible(request: FastifyRequest): AppError {
 
 /** The signed-in operator; anyone else gets the unknown-route 404. */
 export async function requireOperator(request: FastifyRequest): Promise<SessionUser> {
-  const known = operators.get(request);
-  if (known) return known;
-  const user = await getSessionUser(request);
+  const user = await currentMember(request);
   if (!user || !isOperator(request.server.config.adminEmails, user)) throw invisible(request);
-  operators.set(request, user);
   return user;
 }
 

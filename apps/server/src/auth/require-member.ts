@@ -10,14 +10,29 @@ import { getSessionUser, type SessionUser } from './session.ts';
 
 export const NO_AUTHENTICATED_USER = 'No authenticated user';
 
-const members = new WeakMap<FastifyRequest, SessionUser>();
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route stays open to a suspended member (support: they must be able to ask why). */
+    openToSuspended?: boolean;
+  }
+}
+
+/** The session of a request, looked up once whoever asks first (a hook, the operator guard, the handler). */
+const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** The signed-in member, or null when signed out; one session lookup per request. */
+export function currentMember(request: FastifyRequest): Promise<SessionUser | null> {
+  let session = sessions.get(request);
+  if (!session) {
+    session = getSessionUser(request);
+    sessions.set(request, session);
+  }
+  return session;
+}
 
 export async function requireMember(request: FastifyRequest): Promise<SessionUser> {
-  const known = members.get(request);
-  if (known) return known;
-  const user = await getSessionUser(request);
+  const user = await currentMember(request);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', NO_AUTHENTICATED_USER);
-  members.set(request, user);
   return user;
 }
 
@@ -28,23 +43,14 @@ export async function memberOnly(request: FastifyRequest): Promise<void> {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A suspended member may still ask support for help. */
-const OPEN_TO_SUSPENDED = new Set(['POST /api/v1/support']);
-
 /**
  * onRequest hook for the whole app: a suspended member reads but does not write. Every /api/v1
- * write by a suspended member is refused here, once, rather than in each module; signed-out
- * writes pass on to their route's 401.
+ * write by a suspended member is refused here, once, rather than in each module, unless its
+ * route says `config: { openToSuspended: true }`; signed-out writes pass on to their route's 401.
  */
 export async function refuseSuspendedWrites(request: FastifyRequest): Promise<void> {
   if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/v1/')) return;
-  const path = request.url.split('?')[0];
-  if (OPEN_TO_SUSPENDED.has(`${request.method} ${path}`)) return;
-  let member: SessionUser;
-  try {
-    member = await requireMember(request);
-  } catch {
-    return;
-  }
-  if (member.suspendedAt) throw new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE);
+  if (request.routeOptions.config.openToSuspended) return;
+  const member = await currentMember(request);
+  if (member?.suspendedAt) throw new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE);
 }

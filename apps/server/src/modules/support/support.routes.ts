@@ -19,6 +19,8 @@ export async function supportRoutes(fastify: FastifyInstance, { support }: { sup
   app.post(
     '/api/v1/support',
     {
+      // A suspended member can still ask support why (auth/require-member.ts).
+      config: { openToSuspended: true },
       schema: {
         tags: ['support'],
         summary: 'Write to support (at most 5 messages an hour); stored, then mailed to the operators',
