@@ -342,6 +342,7 @@ describe('operations: support, moderation and the operator console', () => {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
+      await expect.poll(() => page.title()).toBe('Page not found · Sahifa');
       expect(await page.getByRole('heading', { name: 'Console' }).count()).toBe(0);
     }
     // The API's console does not exist for them either.

@@ -6,7 +6,8 @@ import { RequireAuth } from './guards/RequireAuth.tsx';
 import { RequireConfirmedSession } from './guards/RequireConfirmedSession.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { PageFallback } from './PageFallback.tsx';
-import { RootLayout, type RouteHandle } from './RootLayout.tsx';
+import type { RouteHandle } from './page-title.tsx';
+import { RootLayout } from './RootLayout.tsx';
 
 /** Every screen is its own chunk, loaded when first visited. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({

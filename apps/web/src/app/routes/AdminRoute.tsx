@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
 import { AppNotFoundPage } from '#web/app/NotFoundPage.tsx';
+import { useTitleOverride } from '#web/app/page-title.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { ConsoleLayout } from '#web/features/admin/routes/ConsoleLayout.tsx';
 import { useAccount } from '#web/lib/account.ts';
@@ -28,16 +27,7 @@ export function AdminRoute() {
 
 /** The not-found page under the not-found title: the console routes' own titles would name the console. */
 function ConsoleNotFound() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each address gets its title anew from the root layout
-  useEffect(() => {
-    // The root layout sets the route's title in an effect of the same commit, which runs after this
-    // one (a parent's effects run after its children's): write ours once it has.
-    queueMicrotask(() => {
-      document.title = `${t('errors.notFoundTitle')} · ${t('common.appName')}`;
-    });
-  }, [t, pathname]);
+  useTitleOverride('errors.notFoundTitle');
   return <AppNotFoundPage />;
 }
 
