@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import styles from './ConfirmDialog.module.css';
+import { ModalFrame } from './ModalFrame.tsx';
 
 interface ConfirmDialogProps {
   isOpen: boolean;
@@ -32,28 +32,25 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <ModalOverlay
-      className={styles.overlay}
+    <ModalFrame
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
+      busy={busy}
+      title={title}
+      role="alertdialog"
+      width="narrow"
+      className={styles.dialog}
     >
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} role="alertdialog">
-          <Heading slot="title">{title}</Heading>
-          <div>{children}</div>
-          {error ? <Alert tone="error">{error}</Alert> : null}
-          <div className={styles.actions}>
-            <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button className={styles.danger} onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <div>{children}</div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className={styles.actions}>
+        <Button variant="ghost" onClick={() => onOpenChange(false)} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button className={styles.danger} onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </ModalFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '@sahifa/contracts/moderation';
 import { type FormEvent, useId, useState } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
 import choices from './Choices.module.css';
 import fieldStyles from './Field.module.css';
+import { ModalFrame } from './ModalFrame.tsx';
 import styles from './ReportDialog.module.css';
 
 export interface ReportChoice {
@@ -37,24 +37,20 @@ export function ReportDialog({
   onSubmit,
 }: ReportDialogProps) {
   return (
-    <ModalOverlay
-      className={styles.overlay}
+    <ModalFrame
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
+      busy={busy}
+      title={title}
+      role="dialog"
+      width="wide"
     >
-      <Modal className={styles.modal}>
-        <Dialog className={styles.dialog}>
-          <Heading slot="title">{title}</Heading>
-          {sent ? (
-            <ReportSent onClose={() => onOpenChange(false)} />
-          ) : (
-            <ReportForm busy={busy} error={error} onCancel={() => onOpenChange(false)} onSubmit={onSubmit} />
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      {sent ? (
+        <ReportSent onClose={() => onOpenChange(false)} />
+      ) : (
+        <ReportForm busy={busy} error={error} onCancel={() => onOpenChange(false)} onSubmit={onSubmit} />
+      )}
+    </ModalFrame>
   );
 }
 

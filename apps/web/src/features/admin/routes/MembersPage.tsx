@@ -1,9 +1,7 @@
 import type { AdminMember } from '@sahifa/contracts/admin';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '#web/components/ui/Icon.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
-import { Spinner } from '#web/components/ui/Spinner.tsx';
+import { SearchBox } from '#web/components/ui/SearchBox.tsx';
 import { EmptyState } from '#web/components/ui/States.tsx';
 import { useMemberSearch } from '#web/features/admin/api/members.ts';
 import { AccessLost } from '#web/features/admin/components/AccessLost.tsx';
@@ -20,7 +18,6 @@ const DEBOUNCE_MS = 300;
 export function MembersPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
-  const inputId = useId();
   const {
     urlQuery,
     text,
@@ -38,30 +35,15 @@ export function MembersPage() {
   return (
     <section className={styles.panel} aria-labelledby="console-heading">
       <h2 id="console-heading">{t('admin.members.title')}</h2>
-      <search>
-        <form className={styles.searchForm} onSubmit={onSubmit}>
-          <label htmlFor={inputId} className={styles.label}>
-            {t('admin.members.searchLabel')}
-          </label>
-          <div className={styles.searchBox}>
-            <Icon name="search" className={styles.searchIcon} />
-            <input
-              id={inputId}
-              name="q"
-              type="search"
-              className={styles.searchInput}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={t('admin.members.searchPlaceholder')}
-              maxLength={MEMBER_QUERY_MAX}
-              autoComplete="off"
-              enterKeyHint="search"
-              dir="auto"
-            />
-            {updating ? <Spinner size="small" /> : null}
-          </div>
-        </form>
-      </search>
+      <SearchBox
+        label={t('admin.members.searchLabel')}
+        value={text}
+        onChange={setText}
+        onSubmit={onSubmit}
+        placeholder={t('admin.members.searchPlaceholder')}
+        maxLength={MEMBER_QUERY_MAX}
+        busy={updating}
+      />
       <QueryState query={search} notFound={<AccessLost />} error={t('admin.members.loadFailed')}>
         {(data) => {
           const members = data.pages.flatMap((page) => page.items);

@@ -1,10 +1,10 @@
 import { LIMITS } from '@sahifa/contracts/library';
 import { searchTerms } from '@sahifa/contracts/search-text';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button.tsx';
-import { Icon } from '#web/components/ui/Icon.tsx';
+import { SearchBox } from '#web/components/ui/SearchBox.tsx';
 import { Spinner } from '#web/components/ui/Spinner.tsx';
 import { cleanQuery, useSearch } from '#web/features/search/api/search.ts';
 import { BookResults, MemberResults } from '#web/features/search/components/SearchResults.tsx';
@@ -23,7 +23,6 @@ const urlValue = (text: string) => (text.trim() ? text : '');
  */
 export function SearchPage() {
   const { t } = useTranslation();
-  const inputId = useId();
   const {
     urlQuery,
     text,
@@ -60,33 +59,18 @@ export function SearchPage() {
   return (
     <div className={styles.page}>
       <h1>{t('search.title')}</h1>
-      <search>
-        <form className={styles.form} onSubmit={onSubmit}>
-          <label htmlFor={inputId} className={styles.label}>
-            {t('search.label')}
-          </label>
-          <div className={styles.box}>
-            <Icon name="search" className={styles.icon} />
-            <input
-              id={inputId}
-              name="q"
-              type="search"
-              className={styles.input}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder={t('search.placeholder')}
-              maxLength={LIMITS.searchQuery}
-              autoComplete="off"
-              enterKeyHint="search"
-              dir="auto"
-              // The screen exists to search: the box is the first thing to use.
-              // biome-ignore lint/a11y/noAutofocus: a search screen's only purpose is its search box
-              autoFocus
-            />
-            {updating ? <Spinner size="small" /> : null}
-          </div>
-        </form>
-      </search>
+      <SearchBox
+        label={t('search.label')}
+        value={text}
+        onChange={setText}
+        onSubmit={onSubmit}
+        placeholder={t('search.placeholder')}
+        maxLength={LIMITS.searchQuery}
+        busy={updating}
+        // The screen exists to search: the box is the first thing to use.
+        autoFocus
+        large
+      />
 
       <p className="visually-hidden" role="status">
         {announcement}
