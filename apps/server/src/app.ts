@@ -2,17 +2,19 @@
 // The caller runs migrations; the app closes the database when it closes.
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createAssistantModel } from '#server/ai/language-model.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } from '#server/auth/auth.ts';
 import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
 import { refuseSuspendedWrites } from '#server/auth/require-member.ts';
+import { createSessionCache, type SessionCache } from '#server/auth/session-cache.ts';
 import type { Config } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/kysely.ts';
 import { registerDocs } from '#server/http/docs.ts';
 import { handleFrameworkError, type NotFoundFallback, registerErrorHandlers } from '#server/http/errors.ts';
 import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from '#server/http/security.ts';
+import { responseSerializerCompiler } from '#server/http/serializer.ts';
 import { registerUploads } from '#server/http/uploads.ts';
 import { registerWebApp } from '#server/http/web-app.ts';
 import { createMailer } from '#server/mail/mailer.ts';
@@ -24,6 +26,8 @@ declare module 'fastify' {
     config: Config;
     /** better-auth: its handler serves /api/auth/*, its API reads the session of /api/v1 requests. */
     auth: Auth;
+    /** Session lookups for /api/v1, remembered briefly; cleared by every account write. */
+    sessions: SessionCache;
   }
 }
 
@@ -36,6 +40,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   authRateLimits?: Partial<AuthRateLimits>;
   writeRateLimit?: WriteRateLimit;
+  /** Check every answer against its zod contract before sending it (the API tests do). */
+  checkContracts?: boolean;
   /** Extra route plugins, registered after the feature modules (used by tests). */
   plugins?: FastifyPluginAsync[];
 }
@@ -60,7 +66,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checkContracts: options.checkContracts ?? false }));
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const auth = createAuth({
@@ -73,6 +79,8 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   });
   app.decorate('config', config);
   app.decorate('auth', auth);
+  const sessions = createSessionCache(auth);
+  app.decorate('sessions', sessions);
   app.addHook('onClose', async () => {
     mailer.close();
     await database.close();
@@ -85,13 +93,14 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   await registerSecurity(app, config, options.writeRateLimit ?? DEFAULT_WRITE_RATE_LIMIT);
   await registerDocs(app);
 
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { auth, sessions });
   app.addHook('onRequest', refuseSuspendedWrites);
   await registerModules(app, {
     db: database.db,
     storage: createStorage(config),
     mailer,
     log: app.log,
+    forgetSessions: sessions.clear,
     googleSignIn: config.google !== null,
     assistant: { model: createAssistantModel(config.assistant.ai), config: config.assistant },
   });

@@ -11,8 +11,9 @@
 import type { FastifyInstance } from 'fastify';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { toFetchHeaders } from './fetch-headers.ts';
+import type { SessionCache } from './session-cache.ts';
 
-/** `METHOD path` under /api/auth; `*` stands for one path segment. */
+/** `METHOD path` under /api/auth; `*` stands for one path segment. One that ends sessions is in SESSION_ENDING too. */
 const EXPOSED_ENDPOINTS = [
   'GET /get-session',
   'POST /sign-up/email',
@@ -32,6 +33,17 @@ const EXPOSED_ENDPOINTS = [
   return { method, pattern: new RegExp(`^/api/auth${path.replaceAll('*', '[^/]+')}$`) };
 });
 
+/** The exposed endpoints that end sessions (a new password ends the member's other sessions). */
+const SESSION_ENDING = new Set([
+  '/api/auth/sign-out',
+  '/api/auth/change-password',
+  '/api/auth/reset-password',
+]);
+
+function isSessionEnding(method: string, url: string): boolean {
+  return method === 'POST' && SESSION_ENDING.has(url.split('?')[0] ?? url);
+}
+
 export function isExposedAuthEndpoint(method: string, url: string): boolean {
   const path = url.split('?')[0] ?? url;
   return EXPOSED_ENDPOINTS.some((e) => e.method === method && e.pattern.test(path));
@@ -40,7 +52,10 @@ export function isExposedAuthEndpoint(method: string, url: string): boolean {
 // Fastify sets these itself from the payload it sends.
 const SKIPPED_RESPONSE_HEADERS = new Set(['set-cookie', 'content-length', 'transfer-encoding', 'connection']);
 
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, sessions }: { auth: Auth; sessions: SessionCache },
+) {
   // better-auth parses bodies itself (JSON and form posts): hand it the raw bytes unchanged.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -64,6 +79,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
       });
 
       const response = await auth.handler(fetchRequest);
+      // Remembered lookups are forgotten once a session has been ended, so the next request sees it.
+      if (isSessionEnding(request.method, request.url)) sessions.clear();
 
       reply.status(response.status);
       response.headers.forEach((value, name) => {

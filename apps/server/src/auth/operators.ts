@@ -22,7 +22,8 @@ function invisible(request: FastifyRequest): AppError {
 
 /** The signed-in operator; anyone else gets the unknown-route 404. */
 export async function requireOperator(request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentMember(request);
+  // Read afresh: a role revoked on the command line (another process) counts at once.
+  const user = await currentMember(request, { fresh: true });
   if (!user || !isOperator(request.server.config.adminEmails, user)) throw invisible(request);
   return user;
 }

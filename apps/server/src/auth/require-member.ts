@@ -18,16 +18,21 @@ declare module 'fastify' {
 }
 
 /** The session of a request, looked up once whoever asks first (a hook, the operator guard, the handler). */
-const sessions = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+const sessions = new WeakMap<FastifyRequest, { fresh: boolean; member: Promise<SessionUser | null> }>();
 
-/** The signed-in member, or null when signed out; one session lookup per request. */
-export function currentMember(request: FastifyRequest): Promise<SessionUser | null> {
-  let session = sessions.get(request);
-  if (!session) {
-    session = getSessionUser(request);
-    sessions.set(request, session);
-  }
-  return session;
+/**
+ * The signed-in member, or null when signed out; one session lookup per request. `fresh`: read
+ * now rather than as remembered for a few seconds (auth/session-cache.ts), for the operator guard.
+ */
+export function currentMember(
+  request: FastifyRequest,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<SessionUser | null> {
+  const known = sessions.get(request);
+  if (known && (known.fresh || !fresh)) return known.member;
+  const member = getSessionUser(request, { fresh });
+  sessions.set(request, { fresh, member });
+  return member;
 }
 
 export async function requireMember(request: FastifyRequest): Promise<SessionUser> {

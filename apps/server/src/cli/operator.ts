@@ -35,6 +35,8 @@ try {
     repository: createMembersRepository(database.db),
     audit: createAuditService(createAuditRepository(database.db)),
     isOperator: (account) => isOperator(config.adminEmails, account),
+    // A running server remembers sessions for SESSION_CACHE_TTL_MS: it sees the role within that.
+    forgetSessions: () => {},
   });
   const outcome =
     command === 'grant' ? await members.grantOperator(email) : await members.revokeOperator(email);

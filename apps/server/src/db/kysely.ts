@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Database } from './schema.ts';
@@ -31,7 +31,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     return handleOf(openPostgres(config.url, options.pgSchema), 'postgres', null);
   const sqlite = openSqliteFile(config.file);
   return handleOf(
-    new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     'sqlite',
     sqlite,
   );
@@ -59,6 +59,34 @@ function openSqliteFile(file: string): SQLite.Database {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   return database;
+}
+
+/** Prepared statements kept per SQL text; beyond this many the least recently used goes. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every query's SQL afresh, and the app sends the same few
+ * hundred SQL texts again and again: a prepared statement is kept and run again with new
+ * parameters (docs/performance.md: about a tenth of a request's CPU). Kysely runs one query at a
+ * time on the connection, so a statement is never in use twice at once.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {

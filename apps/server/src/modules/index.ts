@@ -74,6 +74,8 @@ export interface ModuleDependencies {
   /** Outgoing mail (support messages and replies); the same mailer better-auth uses. */
   mailer: Mailer;
   log: Logger;
+  /** Forgets remembered session lookups (auth/session-cache.ts) after a write to a member's account. */
+  forgetSessions: () => void;
   /** Whether "Sign in with Google" is offered (GET /api/v1/config). */
   googleSignIn: boolean;
   /** MoejrAI's model (null: library mode) and limits. */
@@ -82,7 +84,7 @@ export interface ModuleDependencies {
 
 /** Every service, each built once; a service that needs another gets it here. */
 export function createServices(
-  { db, storage, mailer, log, assistant }: ModuleDependencies,
+  { db, storage, mailer, log, assistant, forgetSessions }: ModuleDependencies,
   config: Pick<Config, 'supportEmail' | 'publicUrl' | 'billing' | 'adminEmails'>,
 ) {
   const library = createLibraryService(createLibraryRepository(db));
@@ -129,8 +131,15 @@ export function createServices(
       repository: createMembersRepository(db),
       audit,
       isOperator: (account) => isOperator(config.adminEmails, account),
+      forgetSessions,
     }),
-    profiles: createProfilesService({ repository: createProfilesRepository(db), thoughts, storage, log }),
+    profiles: createProfilesService({
+      repository: createProfilesRepository(db),
+      thoughts,
+      storage,
+      log,
+      forgetSessions,
+    }),
     uploads: createUploadsService({ repository: createUploadsRepository(db), storage, log }),
     assistant: createAssistantService({
       repository: createAssistantRepository(db),

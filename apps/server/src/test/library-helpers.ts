@@ -162,17 +162,32 @@ export async function countRows(
   return Number(row.n);
 }
 
+/** better-sqlite3's Statement class, which the package does not export. */
+function sqliteStatementPrototype(): SQLite.Statement {
+  const memory = new SQLite(':memory:');
+  try {
+    return Object.getPrototypeOf(memory.prepare('select 1'));
+  } finally {
+    memory.close();
+  }
+}
+
 /**
- * How many SQL statements `run` sends to the database (the session lookup included), counted
- * at the driver: statements prepared by better-sqlite3, or queries sent by a pg client.
+ * How many SQL statements `run` sends to the database (a session lookup included when it is not
+ * remembered), counted at the driver: statements run by better-sqlite3 (prepared ones are reused,
+ * db/kysely.ts), or queries sent by a pg client.
  */
 export async function countQueries(engine: Engine, run: () => Promise<unknown>): Promise<number> {
-  const spy =
-    engine === 'sqlite' ? vi.spyOn(SQLite.prototype, 'prepare') : vi.spyOn(pg.Client.prototype, 'query');
+  const spies =
+    engine === 'sqlite'
+      ? (['all', 'run', 'get', 'iterate'] as const).map((method) =>
+          vi.spyOn(sqliteStatementPrototype(), method),
+        )
+      : [vi.spyOn(pg.Client.prototype, 'query')];
   try {
     await run();
-    return spy.mock.calls.length;
+    return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
   } finally {
-    spy.mockRestore();
+    for (const spy of spies) spy.mockRestore();
   }
 }

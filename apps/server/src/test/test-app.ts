@@ -88,6 +88,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     app = await buildApp(config, {
       database,
       logger: false,
+      checkContracts: true,
       // High enough that no test trips a limit by accident; rate-limit tests pass their own.
       authRateLimits: { credentials: { window: 60, max: 10_000 }, general: { window: 60, max: 10_000 } },
       writeRateLimit: { max: 10_000, timeWindow: 60_000 },

@@ -48,8 +48,10 @@ export function createMembersService(deps: {
   repository: MembersRepository;
   audit: AuditService;
   isOperator: IsOperator;
+  /** Remembered session lookups carry the role and suspension: forgotten after either changes. */
+  forgetSessions: () => void;
 }) {
-  const { repository, audit, isOperator } = deps;
+  const { repository, audit, isOperator, forgetSessions } = deps;
 
   function toAdminMember(row: AdminMemberRow): AdminMember {
     return {
@@ -84,6 +86,7 @@ export function createMembersService(deps: {
     const changed = (account.role ?? null) !== role;
     if (changed) {
       await repository.setRole(account.id, role);
+      forgetSessions();
       await audit.record(null, {
         action: grant ? 'operator.grant' : 'operator.revoke',
         targetKind: 'member',
@@ -121,6 +124,7 @@ export function createMembersService(deps: {
         ? await repository.suspend(member.id, nowIso())
         : await repository.restore(member.id);
       if (changed) {
+        forgetSessions();
         await audit.record(operator, {
           action: suspended ? 'member.suspend' : 'member.restore',
           targetKind: 'member',

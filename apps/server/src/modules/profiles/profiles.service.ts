@@ -53,8 +53,10 @@ export function createProfilesService(deps: {
   thoughts: ThoughtsService;
   storage: Storage;
   log: Logger;
+  /** Remembered session lookups carry the name and picture: forgotten after a profile change. */
+  forgetSessions: () => void;
 }) {
-  const { repository, thoughts, storage, log } = deps;
+  const { repository, thoughts, storage, log, forgetSessions } = deps;
 
   function ownAvatarKey(url: string | null): string | null {
     if (!url) return null;
@@ -127,6 +129,7 @@ export function createProfilesService(deps: {
       let outcome: Awaited<ReturnType<ProfilesRepository['updateProfile']>>;
       try {
         outcome = await repository.updateProfile(userId, changes, nowIso());
+        forgetSessions();
       } catch (error) {
         await deleteQuietly(stored?.key ?? null);
         throw error;

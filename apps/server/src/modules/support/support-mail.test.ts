@@ -150,6 +150,7 @@ describe.each(engines)('support mail when the transport fails, on %s', (engine) 
         storage: createStorage(t.config),
         mailer,
         log: { error: () => {}, info: () => {} },
+        forgetSessions: () => {},
         googleSignIn: false,
         assistant: { model: null, config: t.config.assistant },
       },

@@ -1,0 +1,66 @@
+// Session lookups for /api/v1, remembered for a short while (docs/decisions/010-caching.md).
+//
+// better-auth's getSession builds a whole endpoint context and reads the session and user rows on
+// every call; most requests repeat the lookup their member's last request made. The answer is kept
+// per session cookie for at most SESSION_CACHE_TTL_MS (never past the session's expiry), and
+// `clear()` forgets every answer after any write that can end or change a session on this
+// instance (sign-out, password change or reset, suspension, a profile or role change), so those
+// take effect at once here; another instance sees them within the TTL. The operator console asks
+// for a fresh answer every time, so a role revoked from the command line counts at once.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Auth } from './auth.ts';
+import { toFetchHeaders } from './fetch-headers.ts';
+
+export const SESSION_CACHE_TTL_MS = 30_000;
+/** Bounds memory: the oldest answer goes first (a Map iterates in insertion order). */
+const MAX_ENTRIES = 10_000;
+
+export type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
+
+export interface SessionCache {
+  /** The session these request headers carry; null when signed out. `fresh`: not a remembered answer. */
+  lookup(headers: IncomingHttpHeaders, options?: { fresh?: boolean }): Promise<Session>;
+  /** Forgets every remembered session; lookups already under way are not remembered either. */
+  clear(): void;
+}
+
+/** better-auth's cookies (session token, and its `dont_remember` flag), with or without `__Secure-`. */
+const AUTH_COOKIES = /(?:^|;\s*)((?:__Secure-)?better-auth\.[^=;]+=[^;]*)/g;
+
+/** What getSession reads of a request: its better-auth cookies; '' when there are none. */
+function sessionKey(cookie: string | undefined): string {
+  if (!cookie) return '';
+  let key = '';
+  for (const match of cookie.matchAll(AUTH_COOKIES)) key += `${match[1]};`;
+  return key;
+}
+
+export function createSessionCache(auth: Auth, ttlMs = SESSION_CACHE_TTL_MS): SessionCache {
+  const answers = new Map<string, { session: Session; until: number }>();
+  // Bumped by clear(): a lookup that started before a clear may have read what the clear was for.
+  let generation = 0;
+
+  return {
+    async lookup(headers, { fresh = false } = {}) {
+      const key = sessionKey(headers.cookie);
+      if (!key) return null;
+      const now = Date.now();
+      const remembered = answers.get(key);
+      if (remembered && remembered.until > now && !fresh) return remembered.session;
+      if (remembered) answers.delete(key);
+
+      const startedIn = generation;
+      const session = await auth.api.getSession({ headers: toFetchHeaders(headers) });
+      if (startedIn === generation) {
+        if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+        const expires = session ? new Date(session.session.expiresAt).getTime() : Number.POSITIVE_INFINITY;
+        answers.set(key, { session, until: Math.min(now + ttlMs, expires) });
+      }
+      return session;
+    },
+    clear() {
+      generation++;
+      answers.clear();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// The requests the performance goals name (issue 12), against a running server: the member
+// screens' reads and the three everyday writes. Shared by bench:ceiling and bench:growth so both
+// measure the same things.
+import { BENCH_MEMBER, signUpMember } from './members.mjs';
+
+/** Thoughts in the feed before measuring, so the feed and the profile have a full first page. */
+const FEED_THOUGHTS = 30;
+
+/**
+ * Signs up the bench member, fills the feed, and names the requests.
+ * @param {string} baseURL
+ * @param {string} dataDir the server's DATA_DIR (the confirmation mail is read from it)
+ * @returns {Promise<{ cookie: string, reads: Endpoint[], writes: Endpoint[] }>}
+ *
+ * @typedef {{ name: string, method: string, path: string, body?: string, signedIn: boolean }} Endpoint
+ */
+export async function prepareEndpoints(baseURL, dataDir) {
+  const cookie = await signUpMember(baseURL, dataDir, BENCH_MEMBER);
+  const headers = { cookie, origin: baseURL, 'content-type': 'application/json' };
+  const session = await (await fetch(`${baseURL}/api/auth/get-session`, { headers })).json();
+  const userNumber = session.user.userNumber;
+  let thoughtId = '';
+  for (let i = 0; i < FEED_THOUGHTS; i++) {
+    const response = await fetch(`${baseURL}/api/v1/thoughts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ content: `A thought for the benchmark, number ${i}: reading is a lamp.` }),
+    });
+    if (!response.ok)
+      throw new Error(`posting a thought failed: ${response.status} ${await response.text()}`);
+    thoughtId = (await response.json()).id;
+  }
+  const reads = [
+    { name: 'health', method: 'GET', path: '/api/health', signedIn: false },
+    { name: 'library overview', method: 'GET', path: '/api/v1/library/overview', signedIn: false },
+    { name: '/books (every category)', method: 'GET', path: '/api/v1/books', signedIn: true },
+    {
+      name: 'category, first page',
+      method: 'GET',
+      path: '/api/v1/categories/philosophy/books',
+      signedIn: true,
+    },
+    { name: 'book preview', method: 'GET', path: '/api/v1/books/meditations', signedIn: true },
+    {
+      name: 'reader (both languages)',
+      method: 'GET',
+      path: '/api/v1/books/meditations/read',
+      signedIn: true,
+    },
+    { name: 'thoughts feed', method: 'GET', path: '/api/v1/thoughts', signedIn: true },
+    { name: 'profile', method: 'GET', path: `/api/v1/users/${userNumber}`, signedIn: true },
+    { name: 'search q=war', method: 'GET', path: '/api/v1/search?q=war', signedIn: true },
+  ];
+  const writes = [
+    {
+      name: 'post a thought',
+      method: 'POST',
+      path: '/api/v1/thoughts',
+      body: JSON.stringify({ content: 'Posted under load: a short thought about a long book.' }),
+      signedIn: true,
+    },
+    { name: 'like a thought', method: 'PUT', path: `/api/v1/thoughts/${thoughtId}/like`, signedIn: true },
+    {
+      name: 'save progress',
+      method: 'PUT',
+      path: '/api/v1/books/meditations/progress',
+      body: JSON.stringify({ pageNumber: 2, lang: 'en' }),
+      signedIn: true,
+    },
+  ];
+  return { cookie, reads, writes };
+}
+
+/** The headers a request of `endpoint` carries (writes come from the web app's origin). */
+export function headersFor(endpoint, { baseURL, cookie }) {
+  return {
+    ...(endpoint.signedIn ? { cookie } : {}),
+    ...(endpoint.method === 'GET' ? {} : { origin: baseURL }),
+    ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+  };
+}
