@@ -93,6 +93,8 @@ export interface Config {
   s3: S3Config | null;
   /** Hours between sweeps of stored images no row points at (the first right after start); 0: never. */
   storageSweepHours: number;
+  /** LibraryService.shared: how long a list is remembered (a change on this instance clears it at once). */
+  libraryCacheMs: number;
   assistant: AssistantConfig;
   billing: BillingConfig;
   /** Where support messages are mailed (the operators' inbox). */
@@ -171,6 +173,15 @@ const envSchema = z.object({
       .regex(/^\d+$/, 'must be a whole number')
       .transform(Number)
       .pipe(z.number().int().min(1, 'must be at least 1'))
+      .optional(),
+  ),
+  // How long another instance's change to the library's lists may take to show (0: not remembered).
+  LIBRARY_CACHE_SECONDS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds (0 turns the cache off)')
+      .transform(Number)
+      .pipe(z.number().int().max(3600, 'must be at most 3600 (an hour)'))
       .optional(),
   ),
   // At most a week: longer is no use, and Node's timers cannot wait past 24.8 days.
@@ -303,6 +314,7 @@ export function loadConfig(
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,
     s3: s3Config(e),
     storageSweepHours: e.STORAGE_SWEEP_HOURS ?? 24,
+    libraryCacheMs: (e.LIBRARY_CACHE_SECONDS ?? 10) * 1000,
     assistant: {
       ai: aiConfig(e),
       dailyMessages: e.AI_DAILY_MESSAGES ?? 50,

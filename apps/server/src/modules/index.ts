@@ -85,14 +85,19 @@ export interface ModuleDependencies {
 /** Every service, each built once; a service that needs another gets it here. */
 export function createServices(
   { db, storage, mailer, log, assistant, forgetSessions }: ModuleDependencies,
-  config: Pick<Config, 'supportEmail' | 'publicUrl' | 'billing' | 'adminEmails'>,
+  config: Pick<Config, 'supportEmail' | 'publicUrl' | 'billing' | 'adminEmails' | 'libraryCacheMs'>,
 ) {
-  const library = createLibraryService(createLibraryRepository(db));
-  const comments = createCommentsService(createCommentsRepository(db));
+  const library = createLibraryService(createLibraryRepository(db), { cacheMs: config.libraryCacheMs });
+  const comments = createCommentsService(createCommentsRepository(db), library);
   const reading = createReadingService(createReadingRepository(db));
   const thoughts = createThoughtsService(createThoughtsRepository(db));
   const audit = createAuditService(createAuditRepository(db));
-  const publishing = createPublishingService({ repository: createPublishingRepository(db), storage, log });
+  const publishing = createPublishingService({
+    repository: createPublishingRepository(db),
+    library,
+    storage,
+    log,
+  });
   const billing = createBillingService({
     repository: createBillingRepository(db),
     payments: createPayments(config.billing.stripe),

@@ -61,6 +61,9 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',
+    // Tests write books straight into the database behind the app's back; the cache has its own
+    // tests (modules/library/library-cache.test.ts), which turn it on.
+    LIBRARY_CACHE_SECONDS: '0',
     ...options.env,
   };
   let pgSchema: string | undefined;

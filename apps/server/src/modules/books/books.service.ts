@@ -39,61 +39,81 @@ function bookCursor(cursor: string | undefined): BookKeys | undefined {
 }
 
 export function createBooksService({ books, library, reading, comments }: Dependencies) {
+  async function byCategory(): Promise<BooksByCategory> {
+    const categories = await library.categories();
+    const newest = await books.listNewestPerCategory(
+      categories.filter((category) => category.bookCount > 0).map((category) => category.id),
+      BOOKS_PER_CATEGORY,
+    );
+    const byCategory = new Map<string, typeof newest>();
+    for (const row of newest) {
+      const list = byCategory.get(row.category_id);
+      if (list) list.push(row);
+      else byCategory.set(row.category_id, [row]);
+    }
+    for (const list of byCategory.values()) list.sort(newestFirst);
+    return {
+      categories: categories.map((category) => ({
+        ...category,
+        books: (byCategory.get(category.id) ?? []).map(toBookCard),
+      })),
+    };
+  }
+
+  async function categoryBooks(
+    categoryId: string,
+    after: BookKeys | undefined,
+    limit: number,
+  ): Promise<CategoryBooks> {
+    const [category, rows] = await Promise.all([
+      books.findCategory(categoryId),
+      books.listCategoryBooks(categoryId, after, limit + 1),
+    ]);
+    if (!category) throw categoryNotFound();
+    const page = toPage(rows, limit, (row) => [row.added_at, row.id]);
+    return {
+      category: {
+        id: category.id,
+        title: category.title,
+        titleAr: category.title_ar,
+        bookCount: category.book_count,
+      },
+      books: page.items.map(toBookCard),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  async function tagBooks(tagId: string, after: BookKeys | undefined, limit: number): Promise<TagBooks> {
+    const [tag, rows] = await Promise.all([
+      books.findTag(tagId),
+      books.listTagBooks(tagId, after, limit + 1),
+    ]);
+    if (!tag) throw tagNotFound();
+    const page = toPage(rows, limit, (row) => [row.added_at, row.id]);
+    return { tag, books: page.items.map(toBookCard), nextCursor: page.nextCursor };
+  }
+
+  // The lists are library data, the same for every member (LibraryService.shared); the preview
+  // and the reader carry the member's own state and are read every time.
   return {
-    async byCategory(): Promise<BooksByCategory> {
-      const categories = await library.categories();
-      const newest = await books.listNewestPerCategory(
-        categories.filter((category) => category.bookCount > 0).map((category) => category.id),
-        BOOKS_PER_CATEGORY,
-      );
-      const byCategory = new Map<string, typeof newest>();
-      for (const row of newest) {
-        const list = byCategory.get(row.category_id);
-        if (list) list.push(row);
-        else byCategory.set(row.category_id, [row]);
-      }
-      for (const list of byCategory.values()) list.sort(newestFirst);
-      return {
-        categories: categories.map((category) => ({
-          ...category,
-          books: (byCategory.get(category.id) ?? []).map(toBookCard),
-        })),
-      };
+    byCategory(): Promise<BooksByCategory> {
+      return library.shared('books', () => byCategory());
     },
 
-    async categoryBooks(
+    categoryBooks(
       categoryId: string,
       cursor?: string,
       limit: number = PAGE_SIZE.books,
     ): Promise<CategoryBooks> {
       const after = bookCursor(cursor);
-      const [category, rows] = await Promise.all([
-        books.findCategory(categoryId),
-        books.listCategoryBooks(categoryId, after, limit + 1),
-      ]);
-      if (!category) throw categoryNotFound();
-      const page = toPage(rows, limit, (row) => [row.added_at, row.id]);
-      return {
-        category: {
-          id: category.id,
-          title: category.title,
-          titleAr: category.title_ar,
-          bookCount: category.book_count,
-        },
-        books: page.items.map(toBookCard),
-        nextCursor: page.nextCursor,
-      };
+      return library.shared(`category ${categoryId} ${cursor} ${limit}`, () =>
+        categoryBooks(categoryId, after, limit),
+      );
     },
 
-    async tagBooks(tagId: string, cursor?: string, limit: number = PAGE_SIZE.books): Promise<TagBooks> {
+    tagBooks(tagId: string, cursor?: string, limit: number = PAGE_SIZE.books): Promise<TagBooks> {
       const after = bookCursor(cursor);
-      const [tag, rows] = await Promise.all([
-        books.findTag(tagId),
-        books.listTagBooks(tagId, after, limit + 1),
-      ]);
-      if (!tag) throw tagNotFound();
-      const page = toPage(rows, limit, (row) => [row.added_at, row.id]);
-      return { tag, books: page.items.map(toBookCard), nextCursor: page.nextCursor };
+      return library.shared(`tag ${tagId} ${cursor} ${limit}`, () => tagBooks(tagId, after, limit));
     },
 
     async preview(userId: string, bookId: string): Promise<BookPreview> {

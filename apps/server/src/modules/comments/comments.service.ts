@@ -11,6 +11,7 @@ import { averageRating } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
+import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { CommentRow, CommentsRepository, RatingRow } from './comments.repository.ts';
 
 const commentNotFound = () => new AppError(404, 'COMMENT_NOT_FOUND', 'This comment does not exist.');
@@ -34,7 +35,8 @@ export function toRatingSummary(row: RatingRow) {
   };
 }
 
-export function createCommentsService(repository: CommentsRepository) {
+/** `library` is told of every rating added, changed or removed: book cards show the average. */
+export function createCommentsService(repository: CommentsRepository, library: LibraryService) {
   /**
    * A page of comments, newest first, and the viewer's own review wherever it falls in the list
    * (their form edits it); no check that the book exists.
@@ -87,6 +89,7 @@ export function createCommentsService(repository: CommentsRepository) {
         date: nowIso(),
       });
       if (!saved) throw bookNotFound();
+      library.changed();
       return {
         created: saved.created,
         review: { comment: toComment(saved.comment, userId), rating: toRatingSummary(saved.rating) },
@@ -99,17 +102,22 @@ export function createCommentsService(repository: CommentsRepository) {
       if (outcome.status === 'forbidden') {
         throw new AppError(403, 'FORBIDDEN', 'Only the author of a comment can delete it.');
       }
+      library.changed();
       return toRatingSummary(outcome.rating);
     },
 
     /** An operator's decision, whoever wrote the comment; false when already gone. */
     async removeAsOperator(commentId: string): Promise<boolean> {
-      return (await repository.deleteComment(commentId, null)).status === 'deleted';
+      const deleted = (await repository.deleteComment(commentId, null)).status === 'deleted';
+      if (deleted) library.changed();
+      return deleted;
     },
 
     /** An operator's decision: its rating leaves the average; false when missing or hidden already. */
     async hide(commentId: string): Promise<boolean> {
-      return repository.hideComment(commentId, nowIso());
+      const hidden = await repository.hideComment(commentId, nowIso());
+      if (hidden) library.changed();
+      return hidden;
     },
   };
 }

@@ -1,10 +1,13 @@
 // GET /api/v1/library/overview: the landing page and /app/home in one request (no sign-in needed).
+// Public, so it carries an ETag: a browser that has the current answer gets a bodiless 304.
+import fastifyEtag from '@fastify/etag';
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LibraryService } from './library.service.ts';
 
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
+  await app.register(fastifyEtag);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/library/overview',
     {
@@ -14,6 +17,10 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
         response: { 200: libraryOverviewSchema },
       },
     },
-    async () => library.overview(),
+    async (_request, reply) => {
+      // Stored, but asked about again each time: a new book shows on the next visit.
+      reply.header('cache-control', 'no-cache');
+      return library.overview();
+    },
   );
 }

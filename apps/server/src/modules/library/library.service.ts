@@ -2,11 +2,17 @@
 // books whose order another module decides (ranked search results).
 import type { BookCard, Category, LibraryOverview } from '@sahifa/contracts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
+import { createReadCache } from '#server/kernel/read-cache.ts';
 import type { LibraryRepository } from './library.repository.ts';
 
 export const FEATURED_BOOK_COUNT = 8;
+/**
+ * `cacheMs` (LIBRARY_CACHE_SECONDS): how long a list every member sees alike is remembered; a
+ * change written on this instance clears them at once, another instance's shows within it.
+ */
+export function createLibraryService(repository: LibraryRepository, { cacheMs }: { cacheMs: number }) {
+  const cache = createReadCache({ ttlMs: cacheMs, maxEntries: 1000 });
 
-export function createLibraryService(repository: LibraryRepository) {
   async function categories(): Promise<Category[]> {
     const rows = await repository.listCategoriesWithCounts();
     return rows.map((c) => ({ id: c.id, title: c.title, titleAr: c.title_ar, bookCount: c.book_count }));
@@ -17,11 +23,26 @@ export function createLibraryService(repository: LibraryRepository) {
     categories,
 
     async overview(): Promise<LibraryOverview> {
-      const [all, featured] = await Promise.all([
-        categories(),
-        repository.listFeaturedBooks(FEATURED_BOOK_COUNT),
-      ]);
-      return { categories: all, featuredBooks: featured.map(toBookCard) };
+      return cache.get('overview', async () => {
+        const [all, featured] = await Promise.all([
+          categories(),
+          repository.listFeaturedBooks(FEATURED_BOOK_COUNT),
+        ]);
+        return { categories: all, featuredBooks: featured.map(toBookCard) };
+      });
+    },
+
+    /**
+     * An answer made only of library data (books, their cards, categories, tags), the same for
+     * every member: remembered until the library changes (`changed()`) or for `cacheMs`.
+     */
+    shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+      return cache.get(key, load);
+    },
+
+    /** Called once a change to books, their cards or categories has been written. */
+    changed(): void {
+      cache.clear();
     },
 
     /** Cards in the order of `ids` (unknown and hidden ids are skipped, repeats kept once), in one query. */

@@ -63,4 +63,31 @@ describe.each(engines)('GET /api/v1/library/overview on %s', (engine) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('NOT_FOUND');
   });
+
+  it('answers a browser that has the current overview with a bodiless 304, and a changed one in full', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/api/v1/library/overview' });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/library/overview',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await t.db
+      .updateTable('book')
+      .set({ rating_count: 3, rating_sum: 12 })
+      .where('id', '=', 'test-two')
+      .execute();
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/library/overview',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
 });

@@ -14,6 +14,7 @@ import type { Logger } from '#server/kernel/logger.ts';
 import type { Member } from '#server/kernel/member.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
 import { tagSlug } from '#server/kernel/tag-slug.ts';
+import type { LibraryService } from '#server/modules/library/library.service.ts';
 import { toWebpCover, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
 import type { PublishingRepository, SummaryContent } from './publishing.repository.ts';
@@ -51,10 +52,12 @@ function toContent(data: SummaryData, bookImage: string | null): SummaryContent 
 
 export function createPublishingService(deps: {
   repository: PublishingRepository;
+  /** Told of every summary published, edited, deleted or hidden: its remembered lists go. */
+  library: LibraryService;
   storage: Storage;
   log: Logger;
 }) {
-  const { repository, storage, log } = deps;
+  const { repository, library, storage, log } = deps;
 
   /** Only covers this module stored are ever deleted (never a demo library cover). */
   function ownCoverKey(url: string | null): string | null {
@@ -124,6 +127,7 @@ export function createPublishingService(deps: {
         await deleteQuietly(stored?.key ?? null);
         throw error;
       }
+      library.changed();
       return { id, categoryId: data.categoryId, bookImage: stored?.url ?? null };
     },
 
@@ -153,6 +157,7 @@ export function createPublishingService(deps: {
         await deleteQuietly(stored?.key ?? null);
         throw bookNotFound();
       }
+      library.changed();
       if (bookImage !== before.book_image) await deleteQuietly(ownCoverKey(before.book_image));
       return { id: bookId, categoryId: data.categoryId, bookImage };
     },
@@ -160,6 +165,7 @@ export function createPublishingService(deps: {
     async remove(member: Member, bookId: string): Promise<void> {
       const book = await ownedMemberBook(member, bookId, 'delete');
       if (!(await repository.deleteSummary(bookId, member.id))) throw bookNotFound();
+      library.changed();
       // Spec: deleting a darker summary removes its image from storage.
       await deleteQuietly(ownCoverKey(book.book_image));
     },
@@ -169,13 +175,16 @@ export function createPublishingService(deps: {
       const book = await repository.findBookAccess(bookId);
       if (book?.source !== 'member') return false;
       if (!(await repository.deleteSummary(bookId, null))) return false;
+      library.changed();
       await deleteQuietly(ownCoverKey(book.book_image));
       return true;
     },
 
     /** An operator's decision: the summary leaves every list and reads as missing; false when there is none to hide. */
     async hide(bookId: string): Promise<boolean> {
-      return repository.hideSummary(bookId, nowIso());
+      const hidden = await repository.hideSummary(bookId, nowIso());
+      if (hidden) library.changed();
+      return hidden;
     },
 
     async editable(member: Member, bookId: string): Promise<EditableSummary> {

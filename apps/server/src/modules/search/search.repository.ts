@@ -23,8 +23,10 @@ export interface SearchRepository {
    * author holds every term come first, then by the engine's weighted rank.
    */
   searchBookIds(terms: readonly string[], limit: number): Promise<string[]>;
-  /** The searchable text of these books, in the order a reader meets it (about, then pages). */
-  bookTexts(ids: readonly string[]): Promise<Map<string, string[]>>;
+  /** What these books are about (the first text a reader meets). */
+  aboutTexts(ids: readonly string[]): Promise<Map<string, string[]>>;
+  /** The text of these books' pages, in reading order (English, then Arabic). */
+  pageTexts(ids: readonly string[]): Promise<Map<string, string[]>>;
   searchMembers(terms: readonly string[], limit: number): Promise<MemberRow[]>;
 }
 
@@ -99,26 +101,32 @@ export function createSearchRepository(db: Kysely<Database>): SearchRepository {
       return searchBookIds(terms, limit);
     },
 
-    async bookTexts(ids) {
+    async aboutTexts(ids) {
+      if (ids.length === 0) return new Map();
+      const books = await db
+        .selectFrom('book')
+        .select(['id', 'about_book'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(books.map((book) => [book.id, [book.about_book]]));
+    },
+
+    async pageTexts(ids) {
       const texts = new Map<string, string[]>();
       if (ids.length === 0) return texts;
-      const [books, pages] = await Promise.all([
-        db
-          .selectFrom('book')
-          .select(['id', 'about_book'])
-          .where('id', 'in', [...ids])
-          .execute(),
-        db
-          .selectFrom('page')
-          .select(['book_id', ...PAGE_TEXT_COLUMNS])
-          .where('book_id', 'in', [...ids])
-          .orderBy('book_id')
-          .orderBy('lang', 'desc') // 'en' before 'ar'
-          .orderBy('order')
-          .execute(),
-      ]);
-      for (const book of books) texts.set(book.id, [book.about_book]);
-      for (const page of pages) texts.get(page.book_id)?.push(...PAGE_TEXT_COLUMNS.map((c) => page[c]));
+      const pages = await db
+        .selectFrom('page')
+        .select(['book_id', ...PAGE_TEXT_COLUMNS])
+        .where('book_id', 'in', [...ids])
+        .orderBy('book_id')
+        .orderBy('lang', 'desc') // 'en' before 'ar'
+        .orderBy('order')
+        .execute();
+      for (const page of pages) {
+        const text = texts.get(page.book_id) ?? [];
+        text.push(...PAGE_TEXT_COLUMNS.map((c) => page[c]));
+        texts.set(page.book_id, text);
+      }
       return texts;
     },
 

@@ -12,18 +12,38 @@ import { makeSnippet } from './snippet.ts';
 export const MEMBER_RESULTS = 10;
 
 export function createSearchService(repository: SearchRepository, library: LibraryService) {
+  /**
+   * Each book's passage around its first match, in the order a reader meets the text: what the
+   * book is about, then its pages. The pages (most of a book's text) are read only for the books
+   * whose "about" does not hold a match.
+   */
+  async function snippetsOf(ids: readonly string[], terms: readonly string[]): Promise<Map<string, string>> {
+    const about = await repository.aboutTexts(ids);
+    const snippets = new Map(ids.map((id) => [id, makeSnippet(about.get(id) ?? [], terms)]));
+    const rest = ids.filter((id) => !snippets.get(id));
+    const pages = await repository.pageTexts(rest);
+    for (const id of rest) snippets.set(id, makeSnippet(pages.get(id) ?? [], terms));
+    return snippets;
+  }
+
+  /** The books part of the results: library data, the same for everyone (LibraryService.shared). */
+  async function searchBooks(terms: readonly string[]): Promise<SearchResults['books']> {
+    const ids = await repository.searchBookIds(terms, PAGE_SIZE.search);
+    const [cards, snippets] = await Promise.all([library.bookCards(ids), snippetsOf(ids, terms)]);
+    return cards.map((card) => ({ ...card, snippet: snippets.get(card.id) ?? '' }));
+  }
+
   return {
     async search(query: string): Promise<SearchResults> {
       const terms = searchTerms(query);
       if (terms.length === 0) return { terms, books: [], members: [] };
-      const [ids, memberRows] = await Promise.all([
-        repository.searchBookIds(terms, PAGE_SIZE.search),
+      const [books, memberRows] = await Promise.all([
+        library.shared(`search ${terms.join(' ')}`, () => searchBooks(terms)),
         repository.searchMembers(terms, MEMBER_RESULTS),
       ]);
-      const [cards, texts] = await Promise.all([library.bookCards(ids), repository.bookTexts(ids)]);
       return {
         terms,
-        books: cards.map((card) => ({ ...card, snippet: makeSnippet(texts.get(card.id) ?? [], terms) })),
+        books,
         members: memberRows.map((r) => ({
           ...toAuthor({ number: r.user_number, name: r.name, image: r.image }),
           bio: r.bio,

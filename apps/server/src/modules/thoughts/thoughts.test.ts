@@ -257,7 +257,11 @@ describe.each(engines)('thoughts, replies and likes on %s', (engine) => {
 
   it('paginates replies and the feed across pages without duplicates', async () => {
     const thought = await post(bob, 'Many replies');
-    for (let i = 0; i < 5; i++) await reply(alice, thought.id, `r${i}`);
+    for (let i = 0; i < 5; i++) {
+      await reply(alice, thought.id, `r${i}`);
+      // Each reply in its own millisecond: within one, the random id decides the order.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     const seen: string[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {

@@ -1,0 +1,36 @@
+// Answers every member gets alike (the library's lists and search results), remembered for a few
+// seconds and shared by the requests that ask at once (docs/decisions/010-caching.md).
+//
+// `clear()` forgets everything; the writes that change such answers call it once they have been
+// written (a summary published, edited, deleted or hidden; a rating saved or removed), so the
+// next request on this instance sees the change. Another instance sees it within `ttlMs`.
+
+export interface ReadCache {
+  /** The remembered answer for `key`, or `load()`'s (a failed load is not remembered). */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+}
+
+export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): ReadCache {
+  const answers = new Map<string, { answer: Promise<unknown>; until: number }>();
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      const remembered = answers.get(key);
+      if (remembered && remembered.until > now) return remembered.answer as Promise<T>;
+      // Kept while it loads: the requests that ask meanwhile share it, and a clear() drops it.
+      const answer = load();
+      const entry = { answer, until: now + ttlMs };
+      answers.delete(key);
+      if (answers.size >= maxEntries) answers.delete(answers.keys().next().value as string);
+      answers.set(key, entry);
+      answer.catch(() => {
+        if (answers.get(key) === entry) answers.delete(key);
+      });
+      return answer;
+    },
+    clear() {
+      answers.clear();
+    },
+  };
+}

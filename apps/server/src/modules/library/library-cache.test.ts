@@ -1,0 +1,108 @@
+// Remembered library lists (LibraryService.shared, docs/decisions/010-caching.md): each write
+// that changes a list is visible in the very next read on this instance; a change written by
+// another instance (straight into the database here) shows within LIBRARY_CACHE_SECONDS.
+
+import { libraryOverviewSchema } from '@sahifa/contracts';
+import { booksByCategorySchema, categoryBooksSchema } from '@sahifa/contracts/books';
+import { searchResultsSchema } from '@sahifa/contracts/search';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedLibrary } from '#server/seed/seed.ts';
+import { call, insertBook, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { multipart } from '#server/test/multipart.ts';
+import {
+  createTestApp,
+  engines,
+  FIXTURE_CONTENT_DIR,
+  TEST_ORIGIN,
+  type TestApp,
+} from '#server/test/test-app.ts';
+
+describe.each(engines)('remembered library lists on %s', (engine) => {
+  let t: TestApp;
+  let member: TestMember;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { LIBRARY_CACHE_SECONDS: '10' } });
+    await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
+    member = await signUpMember(t.app, 'Lamp Reader');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const get = async (url: string) => {
+    const res = await call(t.app, member, 'GET', url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const category = async () => categoryBooksSchema.parse(await get('/api/v1/categories/philosophy/books'));
+  const lists = async () => ({
+    overview: libraryOverviewSchema.parse(await get('/api/v1/library/overview')),
+    books: booksByCategorySchema.parse(await get('/api/v1/books')),
+    category: await category(),
+    search: searchResultsSchema.parse(await get('/api/v1/search?q=lanternkeeper')),
+  });
+  const philosophyCount = (overview: { categories: { id: string; bookCount: number }[] }) =>
+    overview.categories.find((c) => c.id === 'philosophy')?.bookCount;
+
+  it('a published, rated and deleted summary is in every list at once', async () => {
+    const before = await lists();
+    expect(before.search.books).toEqual([]);
+
+    const form = await multipart({
+      data: JSON.stringify({
+        title: 'Lanternkeeper',
+        author: 'Amina Test',
+        categoryId: 'philosophy',
+        tags: [],
+        aboutBook: 'About keeping a light.',
+        bookReference: 'Amina Test, 2024.',
+        enPages: [{ order: 1, header: 'First', content1: 'The first page.' }],
+        arPages: [],
+      }),
+    });
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/books',
+      payload: form.payload,
+      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: member.cookie },
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const { id } = published.json();
+
+    const after = await lists();
+    expect(philosophyCount(after.overview)).toBe((philosophyCount(before.overview) ?? 0) + 1);
+    expect(after.books.categories.find((c) => c.id === 'philosophy')?.books[0]?.id).toBe(id);
+    expect(after.category.books[0]?.id).toBe(id);
+    expect(after.search.books.map((b) => b.id)).toEqual([id]);
+
+    const rated = await call(t.app, member, 'POST', `/api/v1/books/${id}/comments`, {
+      rating: 4,
+      comment: 'Bright.',
+    });
+    expect(rated.statusCode, rated.body).toBe(201);
+    expect((await category()).books[0]).toMatchObject({ id, averageRating: 4, ratingCount: 1 });
+
+    expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
+    const gone = await lists();
+    expect(philosophyCount(gone.overview)).toBe(philosophyCount(before.overview));
+    expect(gone.category.books.map((b) => b.id)).not.toContain(id);
+    expect(gone.search.books).toEqual([]);
+  });
+
+  it("another instance's change shows within LIBRARY_CACHE_SECONDS", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const before = await category();
+    await insertBook(t.db, {
+      id: 'written-elsewhere',
+      categoryId: 'philosophy',
+      addedAt: new Date().toISOString(),
+    });
+    expect((await category()).books).toEqual(before.books);
+    vi.setSystemTime(Date.now() + 10_001);
+    expect((await category()).books[0]?.id).toBe('written-elsewhere');
+  });
+});
