@@ -2,6 +2,7 @@
 // reader. Lists are newest first, (added_at, id) descending, paged by keyset — never OFFSET.
 // A hidden summary (moderation) is in no list and no count, and reads as missing.
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '#server/db/compiled-query.ts';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
@@ -13,6 +14,75 @@ const CATEGORIES_PER_QUERY = 100;
 export type BookKeys = readonly [string, string];
 
 export function createBooksRepository(db: Kysely<Database>) {
+  // The preview's and the reader's queries, compiled once (db/compiled-query.ts).
+  const bookQuery = compiledQuery(db, 1, (bookId: string) =>
+    db
+      .selectFrom('book')
+      .innerJoin('category', 'category.id', 'book.category_id')
+      .leftJoin('user', 'user.id', 'book.user_id')
+      .select((eb) => [
+        ...BOOK_CARD_COLUMNS,
+        'category.title as category_title',
+        'category.title_ar as category_title_ar',
+        'book.about_book',
+        'book.book_reference',
+        'book.added_by',
+        'book.added_at',
+        'book.user_id',
+        'user.user_number as publisher_number',
+        'user.name as publisher_name',
+        'user.image as publisher_image',
+        pageCount(eb, 'en').as('en_count'),
+        pageCount(eb, 'ar').as('ar_count'),
+      ])
+      .where('book.id', '=', bookId)
+      .where('book.hidden_at', 'is', null),
+  );
+  const bookTagsQuery = compiledQuery(db, 1, (bookId: string) =>
+    db
+      .selectFrom('book_tag')
+      .innerJoin('tag', 'tag.id', 'book_tag.tag_id')
+      .select(['tag.id', 'tag.name', 'tag.name_ar as nameAr'])
+      .where('book_tag.book_id', '=', bookId)
+      .orderBy('tag.name')
+      .orderBy('tag.id'),
+  );
+  const bookHeaderQuery = compiledQuery(db, 1, (bookId: string) =>
+    db
+      .selectFrom('book')
+      .select([
+        'book.id',
+        'book.category_id',
+        'book.title',
+        'book.author',
+        'book.title_ar',
+        'book.author_ar',
+        'book.book_image',
+      ])
+      .where('book.id', '=', bookId)
+      .where('book.hidden_at', 'is', null),
+  );
+  const pagesQuery = compiledQuery(db, 1, (bookId: string) =>
+    db
+      .selectFrom('page')
+      .select([
+        'page.lang',
+        'page.order',
+        'page.header',
+        'page.sub_header',
+        'page.content1',
+        'page.sub_header2',
+        'page.content2',
+        'page.sub_header3',
+        'page.content3',
+        'page.sub_header4',
+        'page.content4',
+      ])
+      .where('page.book_id', '=', bookId)
+      .orderBy('page.lang')
+      .orderBy('page.order'),
+  );
+
   return {
     async findCategory(categoryId: string) {
       const row = await db
@@ -104,81 +174,23 @@ export function createBooksRepository(db: Kysely<Database>) {
 
     /** Everything the preview shows about the book itself, with its publisher and page counts. */
     async findBook(bookId: string) {
-      const row = await db
-        .selectFrom('book')
-        .innerJoin('category', 'category.id', 'book.category_id')
-        .leftJoin('user', 'user.id', 'book.user_id')
-        .select((eb) => [
-          ...BOOK_CARD_COLUMNS,
-          'category.title as category_title',
-          'category.title_ar as category_title_ar',
-          'book.about_book',
-          'book.book_reference',
-          'book.added_by',
-          'book.added_at',
-          'book.user_id',
-          'user.user_number as publisher_number',
-          'user.name as publisher_name',
-          'user.image as publisher_image',
-          pageCount(eb, 'en').as('en_count'),
-          pageCount(eb, 'ar').as('ar_count'),
-        ])
-        .where('book.id', '=', bookId)
-        .where('book.hidden_at', 'is', null)
-        .executeTakeFirst();
+      const [row] = await bookQuery(bookId);
       return row && withPageCounts(row);
     },
 
     async listBookTags(bookId: string) {
-      return db
-        .selectFrom('book_tag')
-        .innerJoin('tag', 'tag.id', 'book_tag.tag_id')
-        .select(['tag.id', 'tag.name', 'tag.name_ar as nameAr'])
-        .where('book_tag.book_id', '=', bookId)
-        .orderBy('tag.name')
-        .orderBy('tag.id')
-        .execute();
+      return bookTagsQuery(bookId);
     },
 
     /** What the reader's header needs. */
     async findBookHeader(bookId: string) {
-      return db
-        .selectFrom('book')
-        .select([
-          'book.id',
-          'book.category_id',
-          'book.title',
-          'book.author',
-          'book.title_ar',
-          'book.author_ar',
-          'book.book_image',
-        ])
-        .where('book.id', '=', bookId)
-        .where('book.hidden_at', 'is', null)
-        .executeTakeFirst();
+      const [row] = await bookHeaderQuery(bookId);
+      return row;
     },
 
     /** Both languages' pages, each in `order`. */
     async listPages(bookId: string) {
-      return db
-        .selectFrom('page')
-        .select([
-          'page.lang',
-          'page.order',
-          'page.header',
-          'page.sub_header',
-          'page.content1',
-          'page.sub_header2',
-          'page.content2',
-          'page.sub_header3',
-          'page.content3',
-          'page.sub_header4',
-          'page.content4',
-        ])
-        .where('page.book_id', '=', bookId)
-        .orderBy('page.lang')
-        .orderBy('page.order')
-        .execute();
+      return pagesQuery(bookId);
     },
   };
 }

@@ -4,6 +4,7 @@
 // comment (moderation) is left out of the lists and of the counters; a hidden book has no comments
 // to show and takes no new ones.
 import { type Kysely, sql } from 'kysely';
+import { compiledQuery } from '#server/db/compiled-query.ts';
 import type { Database } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
@@ -30,7 +31,60 @@ export type DeleteOutcome =
   | { status: 'not_found' }
   | { status: 'forbidden' };
 
+/** A page of a book's comments and the viewer's own review (see listComments), as one query. */
+function commentPageQuery(
+  db: Kysely<Database>,
+  bookId: string,
+  viewerId: string,
+  limit: number,
+  after: readonly [string, string] | undefined,
+) {
+  const comments = () =>
+    db
+      .selectFrom('book_comment')
+      .innerJoin('user', 'user.id', 'book_comment.user_id')
+      .select([
+        'book_comment.id',
+        'book_comment.book_id',
+        'book_comment.user_id',
+        'book_comment.rating',
+        'book_comment.comment',
+        'book_comment.date',
+        'user.user_number as author_number',
+        'user.name as author_name',
+        'user.image as author_image',
+      ])
+      .where('book_comment.book_id', '=', bookId)
+      .where('book_comment.hidden_at', 'is', null);
+  let page = comments().select(sql<number>`0`.as('is_mine'));
+  if (after) {
+    page = page.where(({ eb, refTuple, tuple }) =>
+      eb(refTuple('book_comment.date', 'book_comment.id'), '<', tuple(after[0], after[1])),
+    );
+  }
+  page = page.orderBy('book_comment.date', 'desc').orderBy('book_comment.id', 'desc').limit(limit);
+  const mine = comments().select(sql<number>`1`.as('is_mine')).where('book_comment.user_id', '=', viewerId);
+  return db
+    .selectFrom(page.as('page'))
+    .selectAll()
+    .unionAll(db.selectFrom(mine.as('mine')).selectAll())
+    .orderBy('is_mine')
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc');
+}
+
 export function createCommentsRepository(db: Kysely<Database>) {
+  // The preview's comments, compiled once (db/compiled-query.ts): the first page, and a later one.
+  const firstPage = compiledQuery(db, 3, (bookId: string, viewerId: string, limit: number) =>
+    commentPageQuery(db, bookId, viewerId, limit, undefined),
+  );
+  const laterPage = compiledQuery(
+    db,
+    5,
+    (bookId: string, viewerId: string, limit: number, afterDate: string, afterId: string) =>
+      commentPageQuery(db, bookId, viewerId, limit, [afterDate, afterId]),
+  );
+
   return {
     /** The book's rating counters, or undefined for an unknown or hidden book. */
     async findRating(bookId: string): Promise<RatingRow | undefined> {
@@ -53,41 +107,9 @@ export function createCommentsRepository(db: Kysely<Database>) {
       after: readonly [string, string] | undefined,
       limit: number,
     ): Promise<{ rows: CommentRow[]; mine: CommentRow | undefined }> {
-      const comments = () =>
-        db
-          .selectFrom('book_comment')
-          .innerJoin('user', 'user.id', 'book_comment.user_id')
-          .select([
-            'book_comment.id',
-            'book_comment.book_id',
-            'book_comment.user_id',
-            'book_comment.rating',
-            'book_comment.comment',
-            'book_comment.date',
-            'user.user_number as author_number',
-            'user.name as author_name',
-            'user.image as author_image',
-          ])
-          .where('book_comment.book_id', '=', bookId)
-          .where('book_comment.hidden_at', 'is', null);
-      let page = comments().select(sql<number>`0`.as('is_mine'));
-      if (after) {
-        page = page.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('book_comment.date', 'book_comment.id'), '<', tuple(after[0], after[1])),
-        );
-      }
-      page = page.orderBy('book_comment.date', 'desc').orderBy('book_comment.id', 'desc').limit(limit);
-      const mine = comments()
-        .select(sql<number>`1`.as('is_mine'))
-        .where('book_comment.user_id', '=', viewerId);
-      const rows = await db
-        .selectFrom(page.as('page'))
-        .selectAll()
-        .unionAll(db.selectFrom(mine.as('mine')).selectAll())
-        .orderBy('is_mine')
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = after
+        ? await laterPage(bookId, viewerId, limit, after[0], after[1])
+        : await firstPage(bookId, viewerId, limit);
       const strip = ({ is_mine: _, ...row }: (typeof rows)[number]): CommentRow => row;
       return {
         rows: rows.filter((row) => Number(row.is_mine) === 0).map(strip),

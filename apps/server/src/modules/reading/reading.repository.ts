@@ -1,6 +1,7 @@
 // The only Kysely code of the reading module: bookmarks, reading progress, finished books and
 // My Library. Every read here is keyed by the signed-in member, so nobody reaches another's rows.
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '#server/db/compiled-query.ts';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database, PageLang } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
@@ -26,68 +27,74 @@ const UNKNOWN_BOOK_STATE: ReaderStateRow = {
 };
 
 export function createReadingRepository(db: Kysely<Database>) {
+  // The reader's and the preview's queries, compiled once (db/compiled-query.ts).
+  const readerState = compiledQuery(db, 2, (userId: string, bookId: string) =>
+    db
+      .selectFrom('book')
+      .select((eb) => [
+        pageCount(eb, 'en').as('en_count'),
+        pageCount(eb, 'ar').as('ar_count'),
+        eb
+          .exists(
+            eb
+              .selectFrom('bookmark')
+              .select('bookmark.book_id')
+              .where('bookmark.user_id', '=', userId)
+              .where('bookmark.book_id', '=', bookId),
+          )
+          .as('bookmarked'),
+        eb
+          .selectFrom('reading_progress')
+          .select('reading_progress.page_number')
+          .where('reading_progress.user_id', '=', userId)
+          .where('reading_progress.book_id', '=', bookId)
+          .as('page_number'),
+        eb
+          .selectFrom('reading_progress')
+          .select('reading_progress.lang')
+          .where('reading_progress.user_id', '=', userId)
+          .where('reading_progress.book_id', '=', bookId)
+          .as('progress_lang'),
+        eb
+          .selectFrom('reading_progress')
+          .select('reading_progress.updated_at')
+          .where('reading_progress.user_id', '=', userId)
+          .where('reading_progress.book_id', '=', bookId)
+          .as('progress_updated_at'),
+        eb
+          .selectFrom('finished_book')
+          .select('finished_book.finished_at')
+          .where('finished_book.user_id', '=', userId)
+          .where('finished_book.book_id', '=', bookId)
+          .as('finished_at'),
+      ])
+      .where('book.id', '=', bookId)
+      .where('book.hidden_at', 'is', null),
+  );
+  const bookPages = compiledQuery(db, 1, (bookId: string) =>
+    db
+      .selectFrom('book')
+      .select((eb) => [
+        'book.id',
+        'book.category_id',
+        pageCount(eb, 'en').as('en_count'),
+        pageCount(eb, 'ar').as('ar_count'),
+      ])
+      .where('book.id', '=', bookId)
+      .where('book.hidden_at', 'is', null),
+  );
+
   return {
     /** Whether the member bookmarked, is reading or finished the book, and its page counts: one round trip. */
     async findReaderState(userId: string, bookId: string): Promise<ReaderStateRow> {
-      const row = await db
-        .selectFrom('book')
-        .select((eb) => [
-          pageCount(eb, 'en').as('en_count'),
-          pageCount(eb, 'ar').as('ar_count'),
-          eb
-            .exists(
-              eb
-                .selectFrom('bookmark')
-                .select('bookmark.book_id')
-                .where('bookmark.user_id', '=', userId)
-                .where('bookmark.book_id', '=', bookId),
-            )
-            .as('bookmarked'),
-          eb
-            .selectFrom('reading_progress')
-            .select('reading_progress.page_number')
-            .where('reading_progress.user_id', '=', userId)
-            .where('reading_progress.book_id', '=', bookId)
-            .as('page_number'),
-          eb
-            .selectFrom('reading_progress')
-            .select('reading_progress.lang')
-            .where('reading_progress.user_id', '=', userId)
-            .where('reading_progress.book_id', '=', bookId)
-            .as('progress_lang'),
-          eb
-            .selectFrom('reading_progress')
-            .select('reading_progress.updated_at')
-            .where('reading_progress.user_id', '=', userId)
-            .where('reading_progress.book_id', '=', bookId)
-            .as('progress_updated_at'),
-          eb
-            .selectFrom('finished_book')
-            .select('finished_book.finished_at')
-            .where('finished_book.user_id', '=', userId)
-            .where('finished_book.book_id', '=', bookId)
-            .as('finished_at'),
-        ])
-        .where('book.id', '=', bookId)
-        .where('book.hidden_at', 'is', null)
-        .executeTakeFirst();
+      const [row] = await readerState(userId, bookId);
       if (!row) return UNKNOWN_BOOK_STATE;
       return withPageCounts(row);
     },
 
     /** The book's category and its page counts per language, or undefined when unknown. */
     async findBookPages(bookId: string) {
-      const row = await db
-        .selectFrom('book')
-        .select((eb) => [
-          'book.id',
-          'book.category_id',
-          pageCount(eb, 'en').as('en_count'),
-          pageCount(eb, 'ar').as('ar_count'),
-        ])
-        .where('book.id', '=', bookId)
-        .where('book.hidden_at', 'is', null)
-        .executeTakeFirst();
+      const [row] = await bookPages(bookId);
       return row && withPageCounts(row);
     },
 
