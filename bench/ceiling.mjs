@@ -118,14 +118,17 @@ try {
   }
   ceiling = await startCeiling(responses);
 
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const row of rows) {
-      const headers = headersFor(row.endpoint, context);
-      for (const side of round % 2 ? ['sahifa', 'ceiling'] : ['ceiling', 'sahifa']) {
-        const base = side === 'sahifa' ? sahifa.baseURL : ceiling.baseURL;
-        row[side].push(await load(base, row.endpoint, headers));
+  // Every round of reads before the writes, so the reads see the same data in every round.
+  for (const group of [rows.slice(0, reads.length), rows.slice(reads.length)]) {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const row of group) {
+        const headers = headersFor(row.endpoint, context);
+        for (const side of round % 2 ? ['sahifa', 'ceiling'] : ['ceiling', 'sahifa']) {
+          const base = side === 'sahifa' ? sahifa.baseURL : ceiling.baseURL;
+          row[side].push(await load(base, row.endpoint, headers));
+        }
+        process.stdout.write('.');
       }
-      process.stdout.write('.');
     }
   }
   process.stdout.write('\n');

@@ -1,4 +1,5 @@
 // Opens the database named by the config: a SQLite file by default, PostgreSQL for postgres:// URLs.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -95,5 +96,26 @@ function openPostgres(url: string, schema: string | undefined): Kysely<Database>
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('connect', preparePerConnection);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * PostgreSQL parses and plans every query it is sent; a named statement is parsed once per
+ * connection and then only executed (the same saving as SQLite's statement cache above). Kysely
+ * sends `query(text, values)`: each query with values becomes a statement named after its text.
+ * Queries without values (transaction control, migrations' DDL) are sent as they are.
+ */
+function preparePerConnection(client: pg.PoolClient): void {
+  // Through the prototype at each call, as the client's own method would be (and as a test's spy sees it).
+  const query = (...args: unknown[]) =>
+    (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(client, args);
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) =>
+    typeof text === 'string' && Array.isArray(values) && values.length > 0
+      ? query({ name: statementName(text), text, values }, callback)
+      : query(text, values, callback)) as typeof client.query;
+}
+
+function statementName(text: string): string {
+  return `s${createHash('sha1').update(text).digest('base64url')}`;
 }

@@ -1,9 +1,10 @@
 // Response security headers (helmet + a strict CSP), the same-origin rule for state-changing
 // API requests (Origin must be PUBLIC_URL's; no Origin is refused too), and a write rate limit
 // on /api/v1.
-import helmet from '@fastify/helmet';
+
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '#server/config.ts';
 import { errorBody } from './errors.ts';
 
@@ -58,13 +59,18 @@ export const DOCS_CSP =
 
 export async function registerSecurity(app: FastifyInstance, config: Config, writeLimit: WriteRateLimit) {
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  // helmet's middleware is made once; @fastify/helmet made it again on every request (a tenth of
+  // a light request's CPU, docs/performance.md).
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // Popups stay usable (e.g. a future Google popup); other windows still cannot script us.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // HSTS only means something over HTTPS; on http://localhost it would only confuse.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   // Only PUBLIC_URL: the Host header is the client's to choose, so it proves nothing.
   const publicOrigin = new URL(config.publicUrl).origin;
