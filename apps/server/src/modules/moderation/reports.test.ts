@@ -323,13 +323,18 @@ describe.each(engines)('reports and the report queue on %s', (engine) => {
       const replyId = await reply(alice, thoughtId, 'And here.');
       const book = await summary(alice, 'Queue Summary');
       const commentId = await comment(alice, 1, book.id);
-      const ids = [
-        await reported(bob, 'thought', thoughtId, 'spam'),
-        await reported(carol, 'thought', thoughtId, 'harassment'),
-        await reported(bob, 'reply', replyId, 'hate'),
-        await reported(bob, 'comment', commentId, 'other'),
-        await reported(bob, 'summary', book.id, 'sexual'),
-      ];
+      const ids: string[] = [];
+      for (const report of [
+        () => reported(bob, 'thought', thoughtId, 'spam'),
+        () => reported(carol, 'thought', thoughtId, 'harassment'),
+        () => reported(bob, 'reply', replyId, 'hate'),
+        () => reported(bob, 'comment', commentId, 'other'),
+        () => reported(bob, 'summary', book.id, 'sexual'),
+      ]) {
+        ids.push(await report());
+        // Each report in its own millisecond: within one, the random id decides the order.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
       const page = await queue();
       expect(page.items.map((item) => item.id)).toEqual(ids);
       expect(page.nextCursor).toBeNull();

@@ -3,6 +3,7 @@
 // and profile updates. Hidden thoughts and summaries (moderation) are neither counted nor listed.
 import { PLUS_STATUSES } from '@sahifa/contracts/billing';
 import type { Kysely } from 'kysely';
+import { compiledQuery } from '#server/db/compiled-query.ts';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS, type BookCardRow } from '#server/kernel/book-cards.ts';
 
@@ -39,73 +40,86 @@ export interface ProfileChanges {
 export const MEMBER_SUMMARIES_SHOWN = 50;
 
 export function createProfilesRepository(db: Kysely<Database>) {
+  /** The member with their counts, plan, and the viewer's block. */
+  function profile(viewerId: string) {
+    return db.selectFrom('user').select((eb) => [
+      'user.id',
+      'user.user_number',
+      'user.name',
+      'user.image',
+      'user.pronouns',
+      'user.bio',
+      'user.location',
+      'user.website',
+      'user.created_at',
+      eb
+        .selectFrom('thought')
+        .select((s) => s.fn.countAll<Count>().as('n'))
+        .whereRef('thought.user_id', '=', 'user.id')
+        .where('thought.hidden_at', 'is', null)
+        .as('thought_count'),
+      eb
+        .selectFrom('book')
+        .select((s) => s.fn.countAll<Count>().as('n'))
+        .whereRef('book.user_id', '=', 'user.id')
+        .where('book.source', '=', 'member')
+        .where('book.hidden_at', 'is', null)
+        .as('summary_count'),
+      eb
+        .exists(
+          eb
+            .selectFrom('subscription')
+            .select('subscription.user_id')
+            .whereRef('subscription.user_id', '=', 'user.id')
+            .where('subscription.status', 'in', PLUS_STATUSES),
+        )
+        .as('plus'),
+      eb
+        .exists(
+          eb
+            .selectFrom('member_block')
+            .select('member_block.user_id')
+            .where('member_block.user_id', '=', viewerId)
+            .whereRef('member_block.blocked_user_id', '=', 'user.id'),
+        )
+        .as('blocked_by_viewer'),
+    ]);
+  }
+  // The profile screen's query, compiled once per way of naming the member (db/compiled-query.ts).
+  const profileById = compiledQuery(db, 2, (viewerId: string, id: string) =>
+    profile(viewerId).where('user.id', '=', id),
+  );
+  const profileByNumber = compiledQuery(db, 2, (viewerId: string, userNumber: number) =>
+    profile(viewerId).where('user.user_number', '=', userNumber),
+  );
+  const summariesOf = compiledQuery(db, 1, (userId: string) =>
+    db
+      .selectFrom('book')
+      .select(BOOK_CARD_COLUMNS)
+      .where('book.user_id', '=', userId)
+      .where('book.source', '=', 'member')
+      .where('book.hidden_at', 'is', null)
+      .orderBy('book.added_at', 'desc')
+      .orderBy('book.id', 'desc')
+      .limit(MEMBER_SUMMARIES_SHOWN),
+  );
+
   return {
     /** The member with that number or id, their counts, plan, and the viewer's block, in one query. */
     async findProfile(
       by: { userNumber: number } | { id: string },
       viewerId: string,
     ): Promise<ProfileRow | undefined> {
-      let query = db.selectFrom('user').select((eb) => [
-        'user.id',
-        'user.user_number',
-        'user.name',
-        'user.image',
-        'user.pronouns',
-        'user.bio',
-        'user.location',
-        'user.website',
-        'user.created_at',
-        eb
-          .selectFrom('thought')
-          .select((s) => s.fn.countAll<Count>().as('n'))
-          .whereRef('thought.user_id', '=', 'user.id')
-          .where('thought.hidden_at', 'is', null)
-          .as('thought_count'),
-        eb
-          .selectFrom('book')
-          .select((s) => s.fn.countAll<Count>().as('n'))
-          .whereRef('book.user_id', '=', 'user.id')
-          .where('book.source', '=', 'member')
-          .where('book.hidden_at', 'is', null)
-          .as('summary_count'),
-        eb
-          .exists(
-            eb
-              .selectFrom('subscription')
-              .select('subscription.user_id')
-              .whereRef('subscription.user_id', '=', 'user.id')
-              .where('subscription.status', 'in', PLUS_STATUSES),
-          )
-          .as('plus'),
-        eb
-          .exists(
-            eb
-              .selectFrom('member_block')
-              .select('member_block.user_id')
-              .where('member_block.user_id', '=', viewerId)
-              .whereRef('member_block.blocked_user_id', '=', 'user.id'),
-          )
-          .as('blocked_by_viewer'),
-      ]);
-      query =
-        'id' in by ? query.where('user.id', '=', by.id) : query.where('user.user_number', '=', by.userNumber);
-      const row = await query.executeTakeFirst();
+      const [row] = await ('id' in by
+        ? profileById(viewerId, by.id)
+        : profileByNumber(viewerId, by.userNumber));
       if (!row) return undefined;
       return { ...row, thought_count: row.thought_count ?? 0, summary_count: row.summary_count ?? 0 };
     },
 
     /** The member summaries they published, newest first (book cards). */
     async memberSummaries(userId: string): Promise<BookCardRow[]> {
-      return db
-        .selectFrom('book')
-        .select(BOOK_CARD_COLUMNS)
-        .where('book.user_id', '=', userId)
-        .where('book.source', '=', 'member')
-        .where('book.hidden_at', 'is', null)
-        .orderBy('book.added_at', 'desc')
-        .orderBy('book.id', 'desc')
-        .limit(MEMBER_SUMMARIES_SHOWN)
-        .execute();
+      return summariesOf(userId);
     },
 
     /**

@@ -4,6 +4,7 @@
 // thoughts and replies are left out of every read, and so, for the member who blocked their
 // author, are a blocked member's thoughts and replies.
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { compiledQuery } from '#server/db/compiled-query.ts';
 import type { Database } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
@@ -94,32 +95,62 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       .where('thought_reply.hidden_at', 'is', null);
   }
 
+  /**
+   * A page of visible thoughts, newest first; `after` is the (date, id) of the last thought
+   * shown; `authorId` narrows to one member. Members the viewer blocked are left out.
+   */
+  function thoughtPage(viewerId: string, limit: number, authorId?: string, after?: Keys) {
+    let query = thoughts(viewerId).where((eb) => eb.not(eb.exists(blockOf(viewerId, 'thought.user_id'))));
+    if (authorId) query = query.where('thought.user_id', '=', authorId);
+    if (after) {
+      query = query.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple('thought.date', 'thought.id'), '<', tuple(after[0], after[1])),
+      );
+    }
+    return query.orderBy('thought.date', 'desc').orderBy('thought.id', 'desc').limit(limit);
+  }
+
+  // The feed's and the profile's queries, compiled once per shape (db/compiled-query.ts).
+  const feedFirstPage = compiledQuery(db, 2, (viewerId: string, limit: number) =>
+    thoughtPage(viewerId, limit),
+  );
+  const feedPageAfter = compiledQuery(
+    db,
+    4,
+    (viewerId: string, limit: number, afterDate: string, afterId: string) =>
+      thoughtPage(viewerId, limit, undefined, [afterDate, afterId]),
+  );
+  const authorFirstPage = compiledQuery(db, 3, (viewerId: string, authorId: string, limit: number) =>
+    thoughtPage(viewerId, limit, authorId),
+  );
+  const authorPageAfter = compiledQuery(
+    db,
+    5,
+    (viewerId: string, authorId: string, limit: number, afterDate: string, afterId: string) =>
+      thoughtPage(viewerId, limit, authorId, [afterDate, afterId]),
+  );
+  const oneThought = compiledQuery(db, 2, (viewerId: string, thoughtId: string) =>
+    thoughts(viewerId).where('thought.id', '=', thoughtId),
+  );
+
   return {
-    /**
-     * Newest first; `after` is the (date, id) of the last thought shown; `authorId` narrows to one
-     * member. Members the viewer blocked are left out.
-     */
+    /** See thoughtPage. */
     async listThoughts(
       viewerId: string,
       options: { after?: Keys; limit: number; authorId?: string },
     ): Promise<ThoughtRow[]> {
-      let query = thoughts(viewerId).where((eb) => eb.not(eb.exists(blockOf(viewerId, 'thought.user_id'))));
-      if (options.authorId) query = query.where('thought.user_id', '=', options.authorId);
-      const after = options.after;
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('thought.date', 'thought.id'), '<', tuple(after[0], after[1])),
-        );
+      const { after, limit, authorId } = options;
+      if (authorId) {
+        return after
+          ? authorPageAfter(viewerId, authorId, limit, after[0], after[1])
+          : authorFirstPage(viewerId, authorId, limit);
       }
-      return query
-        .orderBy('thought.date', 'desc')
-        .orderBy('thought.id', 'desc')
-        .limit(options.limit)
-        .execute();
+      return after ? feedPageAfter(viewerId, limit, after[0], after[1]) : feedFirstPage(viewerId, limit);
     },
 
     async findThought(viewerId: string, thoughtId: string): Promise<ThoughtRow | undefined> {
-      return thoughts(viewerId).where('thought.id', '=', thoughtId).executeTakeFirst();
+      const [row] = await oneThought(viewerId, thoughtId);
+      return row;
     },
 
     async insertThought(input: {
