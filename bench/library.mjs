@@ -25,6 +25,15 @@ async function deepCursor(baseURL, cookie) {
   return cursor;
 }
 
+/** Words that every generated book holds (its text is a demo book's), each with a new prefix length. */
+const WORDS = ['wisdom', 'nature', 'reason', 'mind', 'war', 'time', 'life', 'truth', 'soul', 'virtue'];
+let searches = 0;
+const nextSearch = () => {
+  const word = WORDS[searches % WORDS.length] ?? 'wisdom';
+  const suffix = Math.floor(searches++ / WORDS.length);
+  return `/api/v1/search?q=${encodeURIComponent(`${word} ${suffix}`)}`;
+};
+
 const results = [];
 for (const size of SIZES) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-bench-library-'));
@@ -50,12 +59,15 @@ for (const size of SIZES) {
       ['search (Arabic, no diacritics)', `/api/v1/search?q=${encodeURIComponent('الحكمة')}`],
     ];
     if (!cursor) targets.splice(1, 1);
+    // A different query each request, so no answer is remembered (LIBRARY_CACHE_SECONDS).
+    targets.push(['search (a new word each time)', null]);
     for (const [name, path] of targets) {
       const run = await autocannon({
-        url: `${server.baseURL}${path}`,
+        url: `${server.baseURL}${path ?? '/api/v1/search'}`,
         headers: { cookie },
         connections: 10,
         duration: DURATION_SECONDS,
+        requests: path ? undefined : [{ setupRequest: (request) => ({ ...request, path: nextSearch() }) }],
       });
       results.push({
         books: size + 10,

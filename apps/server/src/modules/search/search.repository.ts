@@ -32,17 +32,31 @@ export interface SearchRepository {
 
 // ---------- book queries: user input never becomes query syntax (db/search-query.ts) ----------
 
+/**
+ * At most this many matching books are ranked: those whose title or author matches, and as many
+ * of the others (SQLite: the newest; PostgreSQL: the first found). A word every book holds would otherwise rank the whole library on each
+ * search (docs/performance.md).
+ */
+export const SEARCH_CANDIDATES = 500;
+
 function sqliteBookSearch(db: Kysely<Database>) {
   return async (terms: readonly string[], limit: number) => {
     const match = fts5PrefixQuery(terms);
     const inTitleOrAuthor = `{title author} : (${match})`;
     const { rows } = await sql<{ book_id: string }>`
-      select book_id from book_search
-      where book_search match ${match}
-      order by
-        (rowid in (select rowid from book_search where book_search match ${inTitleOrAuthor})) desc,
-        ${FTS5_BOOK_RANK},
-        book_id
+      select book_id from (
+        select * from (
+          select book_id, 1 as titled, ${FTS5_BOOK_RANK} as rank from book_search
+          where book_search match ${inTitleOrAuthor}
+          limit ${SEARCH_CANDIDATES})
+        union all
+        select * from (
+          select book_id, 0, ${FTS5_BOOK_RANK} from book_search
+          where book_search match ${match}
+            and rowid not in (select rowid from book_search where book_search match ${inTitleOrAuthor})
+          order by rowid desc
+          limit ${SEARCH_CANDIDATES}))
+      order by titled desc, rank, book_id
       limit ${limit}`.execute(db);
     return rows.map((r) => r.book_id);
   };
@@ -53,12 +67,15 @@ function postgresBookSearch(db: Kysely<Database>) {
     const query = sql`to_tsquery('simple', ${tsPrefixQuery(terms)})`;
     const inTitleOrAuthor = sql`to_tsquery('simple', ${tsPrefixQuery(terms, 'A')})`;
     const { rows } = await sql<{ book_id: string }>`
-      select book_id from book_search
-      where document @@ ${query}
-      order by
-        (document @@ ${inTitleOrAuthor}) desc,
-        ts_rank(${TS_BOOK_RANK_WEIGHTS}::float4[], document, ${query}) desc,
-        book_id
+      with candidates as (
+        (select book_id, document, true as titled from book_search
+         where document @@ ${inTitleOrAuthor} limit ${SEARCH_CANDIDATES})
+        union all
+        (select book_id, document, false from book_search
+         where document @@ ${query} and not (document @@ ${inTitleOrAuthor})
+         limit ${SEARCH_CANDIDATES}))
+      select book_id from candidates
+      order by titled desc, ts_rank(${TS_BOOK_RANK_WEIGHTS}::float4[], document, ${query}) desc, book_id
       limit ${limit}`.execute(db);
     return rows.map((r) => r.book_id);
   };
