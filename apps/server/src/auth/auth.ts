@@ -102,6 +102,14 @@ export function createAuth({ config, database, secret, mailer, logger, rateLimit
         // Set by operators (suspension) and the command line (role), never by the member.
         role: { type: 'string', required: false, input: false },
         suspendedAt: { type: 'string', fieldName: 'suspended_at', required: false, input: false },
+        // Set by the create hook and profile edits (member search); never sent to the browser.
+        nameSearch: {
+          type: 'string',
+          fieldName: 'name_search',
+          required: false,
+          input: false,
+          returned: false,
+        },
       },
       // Google accounts are admitted only with a verified email (spec: "creates a user document
       // if the email is verified"). Returning an error makes the OAuth callback fail.

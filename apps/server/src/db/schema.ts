@@ -33,6 +33,8 @@ export interface UserTable {
   role: ColumnType<string | null, string | null | undefined, string | null>;
   /** When an operator suspended the member (reads, cannot write); null: not suspended. */
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name normalised for member search (db/search-index.ts); null until filled after migrating. */
+  name_search: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {

@@ -9,7 +9,7 @@
 // letter forms unified, the Arabic definite article dropped, lower case; the query is normalised
 // the same way, so `الحكمة` finds `الحِكْمَةُ` and `تأملات` finds `التأملات`. Title, author and tags
 // hold the English and the Arabic ones.
-import { searchIndexText } from '@sahifa/contracts/search-text';
+import { normalizeSearchText, searchIndexText } from '@sahifa/contracts/search-text';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -141,6 +141,25 @@ export async function removeBookFromIndex(db: Kysely<Database>, bookId: string):
   await sql`delete from book_search where rowid = (select rowid from book where id = ${bookId})`.execute(db);
 }
 
+/** A display name as member search compares it: normalised like the query's words (search-text.ts). */
+export function nameSearchText(name: string): string {
+  return normalizeSearchText(name);
+}
+
+/** `name_search` from each member's name: every member's (`all`), or those who have none yet. */
+async function indexMemberNames(db: Kysely<Database>, all: boolean): Promise<void> {
+  let query = db.selectFrom('user').select(['id', 'name']);
+  if (!all) query = query.where('name_search', 'is', null);
+  const members = await query.execute();
+  for (const { id, name } of members) {
+    await db
+      .updateTable('user')
+      .set({ name_search: nameSearchText(name) })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
 /** Indexes every book (the backfill below; also a repair tool). */
 export async function reindexAllBooks(db: Kysely<Database>): Promise<number> {
   const ids = await db.selectFrom('book').select('id').execute();
@@ -153,7 +172,8 @@ export async function reindexAllBooks(db: Kysely<Database>): Promise<number> {
  * either changes: the next start rebuilds the index, instead of a migration importing live code.
  */
 // 2: Arabic titles, authors and tag names; the Arabic definite article dropped.
-export const SEARCH_INDEX_VERSION = 2;
+// 3: members' names (user.name_search).
+export const SEARCH_INDEX_VERSION = 3;
 const VERSION_COUNTER = 'search_index_version';
 
 /** Rebuilds the index, in one transaction, when it was built by another version (or never). */
@@ -164,8 +184,13 @@ export async function syncSearchIndex(db: Kysely<Database>): Promise<void> {
       .select('value')
       .where('name', '=', VERSION_COUNTER)
       .executeTakeFirst();
-    if (row && Number(row.value) === SEARCH_INDEX_VERSION) return;
+    if (row && Number(row.value) === SEARCH_INDEX_VERSION) {
+      // Members written by something that does not keep the column (a tool, an old import).
+      await indexMemberNames(trx, false);
+      return;
+    }
     await reindexAllBooks(trx);
+    await indexMemberNames(trx, true);
     await trx
       .insertInto('counter')
       .values({ name: VERSION_COUNTER, value: SEARCH_INDEX_VERSION })

@@ -9,6 +9,8 @@ import { readingLanguageMigration } from './0005_reading_language.ts';
 import { arabicTitlesMigration } from './0006_arabic_titles.ts';
 import { assistantMigration } from './0007_assistant.ts';
 import { operationsMigration } from './0008_operations.ts';
+import { countersMigration } from './0009_counters.ts';
+import { memberNameSearchMigration } from './0009_member_name_search.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0006_arabic_titles': arabicTitlesMigration,
   '0007_assistant': assistantMigration,
   '0008_operations': operationsMigration,
+  '0009_counters': countersMigration,
+  '0009_member_name_search': memberNameSearchMigration,
 };

@@ -5,6 +5,7 @@ import { PLUS_STATUSES } from '@sahifa/contracts/billing';
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import type { Database } from '#server/db/schema.ts';
+import { nameSearchText } from '#server/db/search-index.ts';
 import { BOOK_CARD_COLUMNS, type BookCardRow } from '#server/kernel/book-cards.ts';
 
 type Count = number | string | bigint;
@@ -147,7 +148,11 @@ export function createProfilesRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         await trx
           .updateTable('user')
-          .set({ ...changes, updated_at: updatedAt })
+          .set({
+            ...changes,
+            ...(changes.name === undefined ? {} : { name_search: nameSearchText(changes.name) }),
+            updated_at: updatedAt,
+          })
           .where('user.id', '=', userId)
           .execute();
         if (changes.image === undefined || !before.image || before.image === changes.image) {

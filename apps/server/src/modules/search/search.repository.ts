@@ -1,6 +1,6 @@
 // The only Kysely code of the search module: one interface, an SQLite (FTS5) and a PostgreSQL
 // (tsvector) implementation of the book query, and a member query that runs on both.
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { PAGE_TEXT_COLUMNS, searchEngineOf } from '#server/db/search-index.ts';
 import {
@@ -83,29 +83,10 @@ function postgresBookSearch(db: Kysely<Database>) {
 
 // ---------- member names ----------
 
-// Display names are not indexed (better-auth owns the user table), so the name is normalised in
-// SQL, the way search-text.ts does it for Arabic: harakat and tatweel removed, alef forms, ى and
-// ة unified. lower() folds ASCII on SQLite, all of Unicode on PostgreSQL; Latin accents are left.
-const NAME_REPLACEMENTS: [string, string][] = [
-  ...Array.from({ length: 0x065f - 0x064b + 1 }, (_, i): [string, string] => [
-    String.fromCharCode(0x064b + i),
-    '',
-  ]),
-  ['\u0670', ''],
-  ['\u0640', ''],
-  ['أ', 'ا'],
-  ['إ', 'ا'],
-  ['آ', 'ا'],
-  ['ٱ', 'ا'],
-  ['ى', 'ي'],
-  ['ة', 'ه'],
-];
-
-function normalisedName(): RawBuilder<string> {
-  let expr: RawBuilder<string> = sql`lower(${sql.ref('user.name')})`;
-  for (const [from, to] of NAME_REPLACEMENTS) expr = sql`replace(${expr}, ${sql.lit(from)}, ${sql.lit(to)})`;
-  return expr;
-}
+// Display names are matched in `user.name_search`, the name normalised as the query's words are
+// (db/search-index.ts keeps it), by containment: a member is found by any part of their name. A
+// row written without it (by a tool) is matched on its lower-cased name until the next start fills it.
+const nameSearch = sql<string>`coalesce(${sql.ref('user.name_search')}, lower(${sql.ref('user.name')}))`;
 
 const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const likeStarts = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -149,15 +130,16 @@ export function createSearchRepository(db: Kysely<Database>): SearchRepository {
 
     async searchMembers(terms, limit) {
       if (terms.length === 0) return [];
-      const name = normalisedName();
       const first = terms[0] ?? '';
       return (
         db
           .selectFrom('user')
           .select(['user.user_number', 'user.name', 'user.image', 'user.bio'])
-          .where((eb) => eb.and(terms.map((t) => sql<boolean>`${name} like ${likeContains(t)} escape '\\'`)))
+          .where((eb) =>
+            eb.and(terms.map((t) => sql<boolean>`${nameSearch} like ${likeContains(t)} escape '\\'`)),
+          )
           // Names that start with the first word come first.
-          .orderBy(sql`case when ${name} like ${likeStarts(first)} escape '\\' then 0 else 1 end`)
+          .orderBy(sql`case when ${nameSearch} like ${likeStarts(first)} escape '\\' then 0 else 1 end`)
           .orderBy('user.user_number')
           .limit(limit)
           .execute()
