@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -35,11 +36,55 @@ function themeCss(): Plugin {
   };
 }
 
+/**
+ * The contracts (packages/contracts) hold both plain values the browser needs (limits, codes,
+ * displayNameOf…) and the zod schemas the server checks with. A module-level `const x = z.object(…)`
+ * is a call, which the bundler must keep even when nothing reads `x`; kept, it pulls zod (~27 KB
+ * compressed) into every screen that imports a single constant. Each such top-level call is
+ * wrapped here in an IIFE marked pure — evaluated as before when something uses it, dropped (and
+ * zod with it) when nothing does. The sources are left as they are; only the web build sees this.
+ */
+function pureContractSchemas(): Plugin {
+  const contracts = `${path.resolve(import.meta.dirname, '../../packages/contracts/src')}${path.sep}`;
+  return {
+    name: 'sahifa-pure-contract-schemas',
+    enforce: 'post',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.startsWith(contracts) || id.endsWith('.test.ts')) return undefined;
+      const program = this.parse(code) as unknown as { body: AstNode[] };
+      const inits: AstNode[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations ?? []) {
+          if (declarator.init?.type === 'CallExpression') inits.push(declarator.init);
+        }
+      }
+      let out = code;
+      for (const init of inits.sort((a, b) => b.start - a.start)) {
+        const expression = out.slice(init.start, init.end);
+        out = `${out.slice(0, init.start)}/*#__PURE__*/ (() => ${expression})()${out.slice(init.end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  declaration?: AstNode | null;
+  declarations?: { init?: AstNode | null }[];
+}
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   plugins: [
     react(),
     themeCss(),
+    pureContractSchemas(),
     VitePWA({
       strategies: 'generateSW',
       filename: 'service-worker.js',
@@ -89,6 +134,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    rolldownOptions: {
+      // Lets the bundler fold small shared modules into the chunks that use them (below).
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every first screen needs (React, the router, i18next, the shell) in one file, not
+            // a dozen small ones each costing a round trip on a slow phone network.
+            { name: 'app', tags: ['$initial'], priority: 3 },
+          ],
+          // Screens share many small modules (a card, a hook); each would be a chunk of its own
+          // and one more request. Below this size they are copied into the screens that use them.
+          experimentalInlineCommonChunks: { maxSize: 8000 },
+        },
+      },
+    },
     // Never inline assets as data: URIs (fonts especially): the CSP allows font-src 'self' only.
     assetsInlineLimit: 0,
   },

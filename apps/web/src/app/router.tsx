@@ -217,11 +217,13 @@ export const routes: RouteObject[] = [
         Component: PublicLayout,
         children: [
           // Only public pages move a signed-in member into the app; the 404 page does not.
-          { Component: PublicOnly, HydrateFallback: PageFallback, children: publicRoutes },
+          // No HydrateFallback of their own: on a first visit the root's fallback stands in for
+          // the whole page until its code has arrived, so the header and the footer do not show
+          // early around an empty page and then jump (layout shift).
+          { Component: PublicOnly, children: publicRoutes },
           {
             path: '*',
             lazy: screen(() => import('./NotFoundPage.tsx')),
-            HydrateFallback: PageFallback,
             handle: title('errors.notFoundTitle'),
           },
         ],

@@ -1,7 +1,6 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import ar from './ar.json';
 import en from './en.json';
 import {
   DEFAULT_LANGUAGE,
@@ -17,13 +16,32 @@ function applyDocumentLanguage(tag: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
+/**
+ * English ships with the app; Arabic is its own chunk, loaded when it is the language at start
+ * or when the member picks it (i18next switches only once it has arrived: no English flashes).
+ */
+const arabicOnDemand: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (resolveLanguage(language) !== 'ar') return callback(null, {});
+    import('./ar.json').then(
+      (module) => callback(null, module.default as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 i18n.on('languageChanged', applyDocumentLanguage);
 
-void i18n
+/** Settles once the start language's translations are in: main.tsx renders after it. */
+export const i18nReady: Promise<unknown> = i18n
   .use(LanguageDetector)
+  .use(arabicOnDemand)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en }, ar: { translation: ar } },
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     detection: {
@@ -36,8 +54,10 @@ void i18n
     },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-    // Resources are bundled: initialise synchronously so the first render is already translated.
+    // English is bundled: initialise synchronously so an English first render is already translated.
     initAsync: false,
-  });
+  })
+  // A failed Arabic chunk (offline before the app was cached) still lets the app start, in English.
+  .catch(() => undefined);
 
 export default i18n;

@@ -1,7 +1,15 @@
-import { displayNameOf as nameOrFallback } from '@sahifa/contracts/members';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { authClient, type SessionUser } from './auth-client.ts';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { SessionUser } from './auth-client.ts';
 import {
   browserStorage,
   clearLastSession,
@@ -13,6 +21,7 @@ import {
 } from './last-session.ts';
 import { MissingProviderError } from './missing-provider-error.ts';
 import { useOnline } from './online.ts';
+import { broadcastSignOut, currentSession, refetchSession, subscribeToSession } from './session.ts';
 
 export class AuthProviderMissingError extends MissingProviderError {
   constructor() {
@@ -39,12 +48,16 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const { data, error, isPending: checking, refetch } = authClient.useSession();
+  const {
+    user: sessionUser,
+    error,
+    isPending: checking,
+  } = useSyncExternalStore(subscribeToSession, currentSession, currentSession);
   const queryClient = useQueryClient();
   const online = useOnline();
   const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
   const [stored, setStored] = useState(() => readLastSession(browserStorage()));
-  const outcome = resolveSession({ user: data?.user ?? null, error, isPending: checking }, online, stored);
+  const outcome = resolveSession({ user: sessionUser, error, isPending: checking }, online, stored);
   const confirmed = outcome.kind === 'member' ? outcome.user : null;
   const noSession = outcome.kind === 'none' && outcome.noSession;
   const offlineCopy = outcome.kind === 'offline' ? outcome.user : null;
@@ -74,7 +87,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearLastSession(browserStorage());
     setStored(null);
     try {
-      await authClient.signOut();
+      // better-auth's client is loaded only now: it stays out of every screen's first load.
+      const { authClient } = await import('./auth-client.ts');
+      const { error: failure } = await authClient.signOut();
+      if (!failure) {
+        // As better-auth's own session store does after a sign-out: tell the other tabs, check again.
+        broadcastSignOut();
+        void refetchSession();
+      }
     } finally {
       // Nothing of this member's data may be shown to whoever uses the device next.
       queryClient.clear();
@@ -83,8 +103,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const offline = offlineUser !== null;
   const value = useMemo<AuthContextValue>(
-    () => ({ user, isPending, offline, signedOutOnPurpose, signOut, refetch: () => refetch() }),
-    [user, isPending, offline, signedOutOnPurpose, signOut, refetch],
+    () => ({ user, isPending, offline, signedOutOnPurpose, signOut, refetch: refetchSession }),
+    [user, isPending, offline, signedOutOnPurpose, signOut],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
@@ -119,9 +139,4 @@ export function useCurrentUser(): SessionUser {
   const { user } = useAuth();
   if (!user) throw new Error('useCurrentUser is only available behind <RequireAuth>.');
   return user;
-}
-
-/** The name to show for a member (spec: an empty name falls back to "Darker"). */
-export function displayNameOf(user: { name?: string | null }): string {
-  return nameOrFallback(user.name);
 }

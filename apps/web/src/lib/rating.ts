@@ -1,9 +1,17 @@
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** A rating with one decimal in Western digits, in both languages ("4.0", "3.5"). */
 export function formatRating(value: number, language: string): string {
-  return new Intl.NumberFormat(`${language}-u-nu-latn`, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(value);
+  // One formatter per language: making one costs far more than using it (a page shows dozens).
+  let format = formats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(`${language}-u-nu-latn`, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    formats.set(language, format);
+  }
+  return format.format(value);
 }
 
 /** Each of five stars as full, half or empty for an average (rounded to the nearest half). */

@@ -27,18 +27,32 @@ function locale(language: string): string {
   return `${language === 'ar' ? 'ar' : 'en'}-u-nu-latn`;
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language and style: making one costs far more than using it. */
+function dateFormat(language: string, style: 'date' | 'dateTime'): Intl.DateTimeFormat {
+  const key = `${locale(language)} ${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      locale(language),
+      style === 'date'
+        ? { day: 'numeric', month: 'long', year: 'numeric' }
+        : { dateStyle: 'long', timeStyle: 'short' },
+    );
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** "12 March 2025" / "12 مارس 2025" — the full date, in the interface language. */
 export function formatDate(value: Date | string, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { day: 'numeric', month: 'long', year: 'numeric' }).format(
-    toDate(value),
-  );
+  return dateFormat(language, 'date').format(toDate(value));
 }
 
 /** The date and time, for a tooltip next to a relative time. */
 export function formatDateTime(value: Date | string, language: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'long', timeStyle: 'short' }).format(
-    toDate(value),
-  );
+  return dateFormat(language, 'dateTime').format(toDate(value));
 }
 
 type Translate = (key: string, options: { count: number }) => string;

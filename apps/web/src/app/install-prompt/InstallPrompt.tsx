@@ -14,6 +14,21 @@ interface BeforeInstallPromptEvent extends Event {
 
 type Mode = 'hidden' | 'ios' | 'native';
 
+/**
+ * The browser's offer, kept from the moment the app starts: it may come while a screen's code is
+ * still loading, before this component is mounted (it is rendered with the first screen).
+ */
+let earlyOffer: BeforeInstallPromptEvent | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    earlyOffer = event as BeforeInstallPromptEvent;
+  });
+  window.addEventListener('appinstalled', () => {
+    earlyOffer = null;
+  });
+}
+
 function detectInitialMode(): Mode {
   const nav = navigator as Navigator & { standalone?: boolean };
   const mode = initialInstallMode(
@@ -33,9 +48,9 @@ function detectInitialMode(): Mode {
  */
 export function InstallPrompt() {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>(detectInitialMode);
+  const [mode, setMode] = useState<Mode>(() => (earlyOffer ? 'native' : detectInitialMode()));
   const [busy, setBusy] = useState(false);
-  const deferred = useRef<BeforeInstallPromptEvent | null>(null);
+  const deferred = useRef<BeforeInstallPromptEvent | null>(earlyOffer);
   const closed = useRef(false);
 
   useEffect(() => {
@@ -58,6 +73,7 @@ export function InstallPrompt() {
 
   function close() {
     closed.current = true;
+    earlyOffer = null;
     setMode('hidden');
   }
 
@@ -73,6 +89,7 @@ export function InstallPrompt() {
     } finally {
       // The event can be used once; accepted or dismissed, the overlay closes.
       deferred.current = null;
+      earlyOffer = null;
       setBusy(false);
       close();
     }

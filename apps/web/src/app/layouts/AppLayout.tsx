@@ -1,12 +1,5 @@
-import { useState } from 'react';
-import {
-  Button as AriaButton,
-  RouterProvider as AriaRouterProvider,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-} from 'react-aria-components';
+import { type ComponentType, useEffect, useState } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useHref, useLocation, useNavigate } from 'react-router';
 import { PRIMARY_NAV, secondaryNav } from '#web/app/nav-items.ts';
@@ -17,8 +10,10 @@ import { Logo } from '#web/components/ui/Logo.tsx';
 import { OfflineBanner } from '#web/components/ui/OfflineBanner.tsx';
 import { LanguagePicker } from '#web/i18n/LanguagePicker.tsx';
 import { useAccount } from '#web/lib/account.ts';
-import { displayNameOf, useAuth, useCurrentUser } from '#web/lib/auth.tsx';
+import { useAuth, useCurrentUser } from '#web/lib/auth.tsx';
+import { displayNameOf } from '#web/lib/display-name.ts';
 import styles from './AppLayout.module.css';
+import type { MoreMenuProps } from './MoreMenu.tsx';
 import { SuspendedNotice } from './SuspendedNotice.tsx';
 
 /** The signed-in shell: side bar (wide screens) or bottom bar + "More" menu (phones). */
@@ -89,11 +84,13 @@ export function AppLayout() {
               <Logo to="/app/home" />
             </div>
             <LanguagePicker compact />
-            <Link className={styles.me} to={profilePath} aria-label={t('nav.profile')}>
+            {/* Named by its text, not an aria-label: the name it shows is part of what it is called. */}
+            <Link className={styles.me} to={profilePath}>
               <Avatar name={name} image={user.image} />
               <span className={styles.meName} dir="auto">
                 {name}
               </span>
+              <span className="visually-hidden">{t('nav.profile')}</span>
             </Link>
             <Button
               variant="ghost"
@@ -126,27 +123,59 @@ export function AppLayout() {
               </li>
             ))}
             <li>
-              <MenuTrigger>
-                <AriaButton className={styles.bottomLink} data-current={moreIsCurrent || undefined}>
-                  <Icon name="more" />
-                  <span>{t('nav.more')}</span>
-                </AriaButton>
-                <Popover className={styles.popover} placement="top end" offset={6}>
-                  <Menu className={styles.menu} aria-label={t('nav.moreMenu')}>
-                    {more.map((item) => (
-                      <MenuItem key={item.to} id={item.to} href={item.to} className={styles.menuItem}>
-                        <Icon name={item.icon} />
-                        <span>{t(item.label)}</span>
-                      </MenuItem>
-                    ))}
-                  </Menu>
-                </Popover>
-              </MenuTrigger>
+              <LazyMoreMenu items={more} current={moreIsCurrent} />
             </li>
           </ul>
         </nav>
       </div>
     </AriaRouterProvider>
+  );
+}
+
+const loadMoreMenu = () => import('./MoreMenu.tsx').then((module) => module.MoreMenu);
+
+/**
+ * The "More" menu, kept out of the shell's first load: a plain button of the same look stands in
+ * until the menu's code has loaded (soon after the screen is up). Pressed before then, it loads
+ * the menu and opens it.
+ */
+function LazyMoreMenu({ items, current }: Omit<MoreMenuProps, 'defaultOpen'>) {
+  const { t } = useTranslation();
+  const [Menu, setMenu] = useState<ComponentType<MoreMenuProps> | null>(null);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    const load = () =>
+      void loadMoreMenu().then(
+        (component) => !cancelled && setMenu(() => component),
+        () => undefined,
+      );
+    const idle = window.requestIdleCallback?.(load, { timeout: 3000 });
+    const timer = idle === undefined ? window.setTimeout(load, 1000) : undefined;
+    return () => {
+      cancelled = true;
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
+
+  if (Menu) return <Menu items={items} current={current} defaultOpen={openAtOnce} />;
+  return (
+    <button
+      type="button"
+      className={styles.bottomLink}
+      data-current={current || undefined}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      onClick={() => {
+        setOpenAtOnce(true);
+        void loadMoreMenu().then((component) => setMenu(() => component));
+      }}
+    >
+      <Icon name="more" />
+      <span>{t('nav.more')}</span>
+    </button>
   );
 }
 

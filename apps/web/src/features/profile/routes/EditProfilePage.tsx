@@ -11,7 +11,8 @@ import { BigAvatar } from '#web/features/profile/components/BigAvatar.tsx';
 import styles from '#web/features/profile/components/Profile.module.css';
 import { isAllowedWebsite } from '#web/features/profile/website.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { displayNameOf, useCurrentUser } from '#web/lib/auth.tsx';
+import { useCurrentUser } from '#web/lib/auth.tsx';
+import { displayNameOf } from '#web/lib/display-name.ts';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 

@@ -62,12 +62,11 @@ export function ReaderToolbar({
           className={styles.sizeButton}
           onClick={() => onFontSize(-1)}
           disabled={fontStep === 0}
-          aria-label={t('reader.smaller')}
         >
-          {/* Isolated left to right: "A−" must not turn into "−A" in the Arabic interface. */}
-          <span aria-hidden="true" dir="ltr">
-            A−
-          </span>
+          {/* Isolated left to right: "A−" must not turn into "−A" in the Arabic interface. The name
+              is "A− Smaller text": it holds the label a person sees (and may say to voice control). */}
+          <span dir="ltr">A−</span>
+          <span className="visually-hidden"> {t('reader.smaller')}</span>
         </Button>
         <Button
           variant="ghost"
@@ -75,11 +74,9 @@ export function ReaderToolbar({
           className={`${styles.sizeButton} ${styles.sizeLarge}`}
           onClick={() => onFontSize(1)}
           disabled={fontStep === MAX_FONT_SIZE_STEP}
-          aria-label={t('reader.larger')}
         >
-          <span aria-hidden="true" dir="ltr">
-            A+
-          </span>
+          <span dir="ltr">A+</span>
+          <span className="visually-hidden"> {t('reader.larger')}</span>
         </Button>
       </div>
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BlockedMembers } from '#web/features/settings/components/BlockedMembers.tsx';
-import { displayNameOf, useCurrentUser } from '#web/lib/auth.tsx';
+import { useCurrentUser } from '#web/lib/auth.tsx';
+import { displayNameOf } from '#web/lib/display-name.ts';
 import { ThemePicker } from '#web/theme/ThemePicker.tsx';
 import styles from './SettingsPage.module.css';
 

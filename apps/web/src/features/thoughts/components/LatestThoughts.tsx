@@ -4,9 +4,9 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import { EmptyState, OfflineState } from '#web/components/ui/States.tsx';
 import { useLatestThoughts } from '#web/features/thoughts/api/feed.ts';
+import { thoughtPath } from '#web/features/thoughts/thought-path.ts';
 import { needsNetwork, useOnline } from '#web/lib/online.ts';
 import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
-import { thoughtPath } from './ThoughtCard.tsx';
 import styles from './Thoughts.module.css';
 
 /** The home screen's strip: the newest few thoughts and a link to all of them. */

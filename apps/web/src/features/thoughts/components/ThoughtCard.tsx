@@ -5,12 +5,11 @@ import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { DeleteWithConfirm } from '#web/components/ui/DeleteWithConfirm.tsx';
 import { ReportButton } from '#web/components/ui/ReportButton.tsx';
 import { useDeleteThought } from '#web/features/thoughts/api/delete-thought.ts';
+import { thoughtPath } from '#web/features/thoughts/thought-path.ts';
 import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 import { LikeButton } from './LikeButton.tsx';
 import styles from './Thoughts.module.css';
 import { ThoughtText } from './ThoughtText.tsx';
-
-export const thoughtPath = (thought: Thought) => `/app/thoughts/${thought.author.userNumber}/${thought.id}`;
 
 const REPLY = 'M4 4h16v12H8l-4 4z';
 
