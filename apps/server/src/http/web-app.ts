@@ -54,6 +54,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     cacheControl: false,
     decorateReply: false,
     schemaHide: true,
+    // The build writes .br and .gz beside each script and style sheet (apps/web/vite.config.ts).
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const [top] = path.relative(root, filePath).split(path.sep);
       reply.header('cache-control', top === 'assets' ? IMMUTABLE : NO_CACHE);
