@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/test-app.ts';
 
@@ -15,6 +15,9 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("app");');
   writeFileSync(path.join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  // As the build writes them (apps/web/vite.config.ts, precompressed).
+  writeFileSync(path.join(dir, 'assets', 'pre-ghi789.js'), BIG_SCRIPT);
+  writeFileSync(path.join(dir, 'assets', 'pre-ghi789.js.br'), brotliCompressSync(BIG_SCRIPT));
   writeFileSync(path.join(dir, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Sahifa"}');
   return dir;
@@ -45,6 +48,25 @@ describe.each(engines)('web app serving on %s', (engine) => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<script defer src="https://stats.example.com/script.js"></script></head>');
     }
+  });
+
+  it('sends the brotli file of the build as it is to a browser that takes brotli, the script to one that does not', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/pre-ghi789.js',
+      headers: { accept: '*/*', 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/pre-ghi789.js',
+      headers: { accept: '*/*' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 
   it('caches hashed assets for a year and revalidates everything else', async () => {
