@@ -278,4 +278,109 @@ describe.each(engines)('migrations on %s', (engine) => {
       expect(Number(row.user_number)).toBe(Number(before.value) + 1);
     }
   });
+
+  it('0009 counts each category’s books and each member’s thoughts and summaries as the screens counted them', async () => {
+    const migrator = await migratorFor(t.db);
+    const down = await migrator.migrateTo('0008_operations');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toContainEqual([
+      '0009_counters',
+      'Down',
+      'Success',
+    ]);
+
+    // Rows as they stood before: visible and hidden books and thoughts, official and member books.
+    const hidden = '2024-02-01T00:00:00.000Z';
+    await t.db
+      .insertInto('category')
+      .values([
+        { id: 'k1', title: 'K1', title_ar: 'ك١', sort_order: 3 },
+        { id: 'k2', title: 'K2', title_ar: 'ك٢', sort_order: 4 },
+        { id: 'k3', title: 'K3', title_ar: 'ك٣', sort_order: 5 },
+      ])
+      .execute();
+    await insertUsers(
+      t.db,
+      engine,
+      ['w1', 'w2', 'w3'].map((id, i) => ({ id, number: 92_000 + i })),
+    );
+    const book = (id: string, categoryId: string, userId: string | null, hiddenAt: string | null = null) => ({
+      id,
+      category_id: categoryId,
+      source: userId ? ('member' as const) : ('official' as const),
+      title: id,
+      author: 'A',
+      about_book: '',
+      book_reference: '',
+      book_image: null,
+      added_by: 'Someone',
+      added_at: '2024-01-01T00:00:00.000Z',
+      device_info: null,
+      user_id: userId,
+      hidden_at: hiddenAt,
+    });
+    await t.db
+      .insertInto('book')
+      .values([
+        book('k1-official', 'k1', null),
+        book('k1-w1', 'k1', 'w1'),
+        book('k1-w1-hidden', 'k1', 'w1', hidden),
+        book('k2-w1', 'k2', 'w1'),
+        book('k2-w2-hidden', 'k2', 'w2', hidden),
+      ])
+      .execute();
+    const thought = (id: string, userId: string, hiddenAt: string | null = null) => ({
+      id,
+      user_id: userId,
+      added_by: userId,
+      content: id,
+      date: '2024-01-02T00:00:00.000Z',
+      device_info: null,
+      hidden_at: hiddenAt,
+    });
+    await t.db
+      .insertInto('thought')
+      .values([
+        thought('w1-a', 'w1'),
+        thought('w1-b', 'w1'),
+        thought('w1-hidden', 'w1', hidden),
+        thought('w2-a', 'w2'),
+        thought('w3-hidden', 'w3', hidden),
+      ])
+      .execute();
+
+    // What the screens counted on every request before 0009 (the queries it replaces).
+    const counted = await sql<{ id: string; n: number | string }>`
+      select category.id, count(book.id) as n from category
+      left join book on book.category_id = category.id and book.hidden_at is null
+      group by category.id`.execute(t.db);
+    const profiles = await sql<{ id: string; thoughts: number | string; summaries: number | string }>`
+      select u.id,
+        (select count(*) from thought where thought.user_id = u.id and thought.hidden_at is null) as thoughts,
+        (select count(*) from book
+          where book.user_id = u.id and book.source = 'member' and book.hidden_at is null) as summaries
+      from "user" as u`.execute(t.db);
+
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(up.results?.map((r) => r.migrationName)).toContain('0009_counters');
+
+    const categories = await t.db.selectFrom('category').select(['id', 'book_count']).execute();
+    const byCategory = new Map(categories.map((c) => [c.id, Number(c.book_count)]));
+    expect(categories).toHaveLength(counted.rows.length);
+    for (const row of counted.rows) expect(byCategory.get(row.id), row.id).toBe(Number(row.n));
+    expect(['k1', 'k2', 'k3'].map((id) => byCategory.get(id))).toEqual([2, 1, 0]);
+
+    const members = await t.db.selectFrom('user').select(['id', 'thought_count', 'summary_count']).execute();
+    const byMember = new Map(members.map((m) => [m.id, [Number(m.thought_count), Number(m.summary_count)]]));
+    expect(members).toHaveLength(profiles.rows.length);
+    for (const row of profiles.rows) {
+      expect(byMember.get(row.id), row.id).toEqual([Number(row.thoughts), Number(row.summaries)]);
+    }
+    expect(['w1', 'w2', 'w3'].map((id) => byMember.get(id))).toEqual([
+      [2, 2],
+      [1, 0],
+      [0, 0],
+    ]);
+  });
 });

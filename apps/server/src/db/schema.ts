@@ -35,6 +35,10 @@ export interface UserTable {
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The name normalised for member search (db/search-index.ts); null until filled after migrating. */
   name_search: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Their visible (not hidden) thoughts; changed in the same transaction as the thought rows. */
+  thought_count: Generated<number>;
+  /** Their visible member summaries; changed in the same transaction as the book rows. */
+  summary_count: Generated<number>;
 }
 
 export interface SessionTable {
@@ -83,6 +87,8 @@ export interface CategoryTable {
   title: string;
   title_ar: string;
   sort_order: number;
+  /** Its visible (not hidden) books, official and member; changed in the same transaction as the book rows. */
+  book_count: Generated<number>;
 }
 
 export type BookSource = 'official' | 'member';

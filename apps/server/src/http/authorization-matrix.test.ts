@@ -427,10 +427,11 @@ function dbDiff(before: DbSnapshot, after: DbSnapshot) {
   return diff;
 }
 
-/** Counters others' likes, replies and ratings may move on rows that are not theirs. */
+/** Counters others' likes, replies, ratings and summaries may move on rows that are not theirs. */
 const SHARED_COUNTERS: Record<string, string[]> = {
   thought: ['like_count', 'reply_count'],
   book: ['rating_count', 'rating_sum'],
+  category: ['book_count'],
 };
 
 /**
@@ -725,6 +726,30 @@ describe.each(engines)('authorization matrix on %s', (engine) => {
       expect([Number(row.rating_count), Number(row.rating_sum)], `book ${row.id} rating counters`).toEqual([
         Number(row.n),
         Number(row.total),
+      ]);
+    }
+    const categories = await sql<{ id: string; book_count: number; n: number }>`
+      select c.id, c.book_count,
+        (select count(*) from book b where b.category_id = c.id and b.hidden_at is null) as n
+      from category c`.execute(t.db);
+    for (const row of categories.rows) {
+      expect(Number(row.book_count), `category ${row.id} book count`).toBe(Number(row.n));
+    }
+    const members = await sql<{
+      id: string;
+      thought_count: number;
+      summary_count: number;
+      t: number;
+      s: number;
+    }>`
+      select u.id, u.thought_count, u.summary_count,
+        (select count(*) from thought x where x.user_id = u.id and x.hidden_at is null) as t,
+        (select count(*) from book b where b.user_id = u.id and b.source = 'member' and b.hidden_at is null) as s
+      from "user" u`.execute(t.db);
+    for (const row of members.rows) {
+      expect([Number(row.thought_count), Number(row.summary_count)], `member ${row.id} counts`).toEqual([
+        Number(row.t),
+        Number(row.s),
       ]);
     }
   }

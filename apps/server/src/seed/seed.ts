@@ -1,11 +1,13 @@
 // Loads the demo library into the database. Idempotent: categories, tags and books that already
 // exist are left alone, except that Arabic titles, authors and tag names they lack are filled in
-// (a library seeded before they existed gets them from `npm run seed`); the rows (and their search index entries) are written in one transaction,
-// so a failure leaves nothing half-done. Covers go through the storage adapter under
+// (a library seeded before they existed gets them from `npm run seed`); the rows (and their
+// search index entries and category counts) are written in one transaction, so a failure leaves
+// nothing half-done. Covers go through the storage adapter under
 // `covers/<file>`: DATA_DIR/uploads/covers by default, the bucket when S3 is configured.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { countBook } from '#server/db/book-counters.ts';
 import { pageToRow } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
 import { indexBook } from '#server/db/search-index.ts';
@@ -149,6 +151,7 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
           user_id: null,
         })
         .execute();
+      await countBook(trx, { category_id: book.categoryId, source: 'official', user_id: null }, 1);
       await trx
         .insertInto('page')
         .values([

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { vi } from 'vitest';
+import { countBook } from '#server/db/book-counters.ts';
 import type { Engine } from '#server/db/kysely.ts';
 import type { BookSource, Database } from '#server/db/schema.ts';
 import { newCredentials, signUp } from './auth-helpers.ts';
@@ -102,7 +103,10 @@ export function pageText(header: string) {
   };
 }
 
-/** Inserts a book (with `enPages`/`arPages` pages, default 1 each) and links it to existing tags. */
+/**
+ * Inserts a book (with `enPages`/`arPages` pages, default 1 each), links it to existing tags, and
+ * counts it as publishing does (its category's books; a member summary in its publisher's).
+ */
 export async function insertBook(db: Kysely<Database>, book: TestBook): Promise<void> {
   await db
     .insertInto('book')
@@ -123,6 +127,11 @@ export async function insertBook(db: Kysely<Database>, book: TestBook): Promise<
       rating_sum: book.ratingSum ?? 0,
     })
     .execute();
+  await countBook(
+    db,
+    { category_id: book.categoryId, source: book.source ?? 'official', user_id: book.userId ?? null },
+    1,
+  );
   const pages = [
     ...Array.from({ length: book.enPages ?? 1 }, (_, i) => ({ lang: 'en' as const, order: i + 1 })),
     ...Array.from({ length: book.arPages ?? 1 }, (_, i) => ({ lang: 'ar' as const, order: i + 1 })),

@@ -7,7 +7,6 @@ import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
-type Count = number | string | bigint;
 const CATEGORIES_PER_QUERY = 100;
 
 /** (added_at, id) of the last book already shown. */
@@ -84,23 +83,13 @@ export function createBooksRepository(db: Kysely<Database>) {
   );
 
   return {
+    /** The category with its number of visible books (category.book_count, db/book-counters.ts). */
     async findCategory(categoryId: string) {
-      const row = await db
+      return db
         .selectFrom('category')
-        .select((eb) => [
-          'category.id',
-          'category.title',
-          'category.title_ar',
-          eb
-            .selectFrom('book')
-            .select((sub) => sub.fn.countAll<Count>().as('n'))
-            .whereRef('book.category_id', '=', 'category.id')
-            .where('book.hidden_at', 'is', null)
-            .as('book_count'),
-        ])
+        .select(['category.id', 'category.title', 'category.title_ar', 'category.book_count'])
         .where('category.id', '=', categoryId)
         .executeTakeFirst();
-      return row && { ...row, book_count: Number(row.book_count ?? 0) };
     },
 
     /**

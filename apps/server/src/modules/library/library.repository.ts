@@ -1,5 +1,5 @@
 // The only Kysely code of the library module: categories and book cards. A hidden summary
-// (moderation) is neither counted nor shown.
+// (moderation) is neither counted (category.book_count, kept by db/book-counters.ts) nor shown.
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
@@ -8,24 +8,18 @@ export function createLibraryRepository(db: Kysely<Database>) {
   return {
     /** Categories in display order, each with the number of books (official and member). */
     async listCategoriesWithCounts() {
-      const rows = await db
+      return db
         .selectFrom('category')
-        .leftJoin('book', (join) =>
-          join.onRef('book.category_id', '=', 'category.id').on('book.hidden_at', 'is', null),
-        )
-        .select((eb) => [
+        .select([
           'category.id',
           'category.title',
           'category.title_ar',
           'category.sort_order',
-          eb.fn.count<number | string | bigint>('book.id').as('book_count'),
+          'category.book_count',
         ])
-        .groupBy(['category.id', 'category.title', 'category.title_ar', 'category.sort_order'])
         .orderBy('category.sort_order')
         .orderBy('category.id')
         .execute();
-      // PostgreSQL returns count() as a bigint string.
-      return rows.map((row) => ({ ...row, book_count: Number(row.book_count) }));
     },
 
     /** Newest official summaries first; id breaks ties so the order is stable. */

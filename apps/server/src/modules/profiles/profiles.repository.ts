@@ -8,8 +8,6 @@ import type { Database } from '#server/db/schema.ts';
 import { nameSearchText } from '#server/db/search-index.ts';
 import { BOOK_CARD_COLUMNS, type BookCardRow } from '#server/kernel/book-cards.ts';
 
-type Count = number | string | bigint;
-
 export interface ProfileRow {
   id: string;
   user_number: number;
@@ -20,8 +18,8 @@ export interface ProfileRow {
   location: string | null;
   website: string | null;
   created_at: Date | string;
-  thought_count: Count;
-  summary_count: Count;
+  thought_count: number;
+  summary_count: number;
   /** Truthy when the member is on Sahifa Plus (0/1 on SQLite, boolean on PostgreSQL). */
   plus: unknown;
   /** Truthy when the viewer blocked the member. */
@@ -53,19 +51,9 @@ export function createProfilesRepository(db: Kysely<Database>) {
       'user.location',
       'user.website',
       'user.created_at',
-      eb
-        .selectFrom('thought')
-        .select((s) => s.fn.countAll<Count>().as('n'))
-        .whereRef('thought.user_id', '=', 'user.id')
-        .where('thought.hidden_at', 'is', null)
-        .as('thought_count'),
-      eb
-        .selectFrom('book')
-        .select((s) => s.fn.countAll<Count>().as('n'))
-        .whereRef('book.user_id', '=', 'user.id')
-        .where('book.source', '=', 'member')
-        .where('book.hidden_at', 'is', null)
-        .as('summary_count'),
+      // Counters kept with the rows they count (thoughts.repository.ts, db/book-counters.ts).
+      'user.thought_count',
+      'user.summary_count',
       eb
         .exists(
           eb
@@ -114,8 +102,7 @@ export function createProfilesRepository(db: Kysely<Database>) {
       const [row] = await ('id' in by
         ? profileById(viewerId, by.id)
         : profileByNumber(viewerId, by.userNumber));
-      if (!row) return undefined;
-      return { ...row, thought_count: row.thought_count ?? 0, summary_count: row.summary_count ?? 0 };
+      return row;
     },
 
     /** The member summaries they published, newest first (book cards). */

@@ -1,6 +1,8 @@
 // The only Kysely code of the publishing module. Every write is one transaction that also keeps
-// the search index in step (modules/search/search-index.ts).
+// the search index (db/search-index.ts) and the counters the book is counted in (its category's
+// books, its publisher's summaries: db/book-counters.ts) in step.
 import type { Kysely, Transaction } from 'kysely';
+import { countBook, moveBook } from '#server/db/book-counters.ts';
 import { type PageFields, pageToRow } from '#server/db/page-fields.ts';
 import type { Database, NewBook } from '#server/db/schema.ts';
 import { indexBook, removeBookFromIndex } from '#server/db/search-index.ts';
@@ -99,6 +101,7 @@ export function createPublishingRepository(db: Kysely<Database>) {
     async insertSummary(book: NewBook, content: SummaryContent): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('book').values(book).execute();
+        if (!book.hidden_at) await countBook(trx, { ...book, user_id: book.user_id ?? null }, 1);
         await writeChildren(trx, book.id, content);
         await indexBook(trx, book.id);
       });
@@ -107,7 +110,18 @@ export function createPublishingRepository(db: Kysely<Database>) {
     /** Replaces the member's summary; false when it is not (or no longer) theirs. */
     async updateSummary(bookId: string, userId: string, content: SummaryContent): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const updated = await trx
+        // The row first, unchanged (which locks it on PostgreSQL): its category and whether it is
+        // hidden as they are now, so the counters move once even if two edits race.
+        const before = await trx
+          .updateTable('book')
+          .set((eb) => ({ category_id: eb.ref('book.category_id') }))
+          .where('id', '=', bookId)
+          .where('source', '=', 'member')
+          .where('user_id', '=', userId)
+          .returning(['book.category_id', 'book.hidden_at'])
+          .executeTakeFirst();
+        if (!before) return false;
+        await trx
           .updateTable('book')
           .set({
             category_id: content.categoryId,
@@ -120,10 +134,8 @@ export function createPublishingRepository(db: Kysely<Database>) {
             book_image: content.bookImage,
           })
           .where('id', '=', bookId)
-          .where('source', '=', 'member')
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) return false;
+          .execute();
+        if (before.hidden_at === null) await moveBook(trx, before.category_id, content.categoryId);
         await trx.deleteFrom('page').where('book_id', '=', bookId).execute();
         await trx.deleteFrom('book_tag').where('book_id', '=', bookId).execute();
         await writeChildren(trx, bookId, content);
@@ -148,21 +160,34 @@ export function createPublishingRepository(db: Kysely<Database>) {
         if (!owned) return false;
         await removeBookFromIndex(trx, bookId);
         // Pages, tags links, bookmarks, progress, finished records and comments cascade.
-        await trx.deleteFrom('book').where('id', '=', bookId).execute();
+        const deleted = await trx
+          .deleteFrom('book')
+          .where('id', '=', bookId)
+          .returning(['book.category_id', 'book.source', 'book.user_id', 'book.hidden_at'])
+          .executeTakeFirst();
+        // Another request deleted it meanwhile: it leaves the counters only once.
+        if (!deleted) return false;
+        // A hidden book left them when it was hidden.
+        if (deleted.hidden_at === null) await countBook(trx, deleted, -1);
         return true;
       });
     },
 
-    /** Hides a member summary (moderation); false when there is none to hide. */
+    /** Hides a member summary (moderation) and uncounts it; false when there is none to hide. */
     async hideSummary(bookId: string, hiddenAt: string): Promise<boolean> {
-      const hidden = await db
-        .updateTable('book')
-        .set({ hidden_at: hiddenAt })
-        .where('id', '=', bookId)
-        .where('source', '=', 'member')
-        .where('hidden_at', 'is', null)
-        .executeTakeFirst();
-      return Number(hidden.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const hidden = await trx
+          .updateTable('book')
+          .set({ hidden_at: hiddenAt })
+          .where('id', '=', bookId)
+          .where('source', '=', 'member')
+          .where('hidden_at', 'is', null)
+          .returning(['book.category_id', 'book.source', 'book.user_id'])
+          .executeTakeFirst();
+        if (!hidden) return false;
+        await countBook(trx, hidden, -1);
+        return true;
+      });
     },
   };
 }

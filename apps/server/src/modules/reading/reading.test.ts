@@ -14,6 +14,9 @@ import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '#serv
 
 const at = (n: number) => new Date(Date.UTC(2024, 0, 1, 0, n)).toISOString();
 
+/** Lists are newest first by a millisecond date: each write here gets a millisecond of its own. */
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
+
 describe.each(engines)('progress, finishing, bookmarks and My Library on %s', (engine) => {
   let t: TestApp;
   let alice: TestMember;
@@ -288,6 +291,7 @@ describe.each(engines)('progress, finishing, bookmarks and My Library on %s', (e
       await insertBook(t.db, { id: 'lib-a', categoryId: 'history', addedAt: at(2), enPages: 3, arPages: 3 });
       await insertBook(t.db, { id: 'lib-b', categoryId: 'history', addedAt: at(3), enPages: 5, arPages: 2 });
       await call(t.app, dan, 'PUT', '/api/v1/books/lib-a/bookmark');
+      await nextMillisecond();
       await call(t.app, dan, 'PUT', '/api/v1/books/lib-b/bookmark');
       // lib-a was bookmarked later.
       await t.db
@@ -304,7 +308,9 @@ describe.each(engines)('progress, finishing, bookmarks and My Library on %s', (e
         .execute();
 
       await call(t.app, dan, 'PUT', '/api/v1/books/lib-b/progress', { pageNumber: 3 });
+      await nextMillisecond();
       await call(t.app, dan, 'PUT', '/api/v1/books/lib-a/progress', { pageNumber: 2 });
+      await nextMillisecond();
       await call(t.app, dan, 'PUT', '/api/v1/books/test-one/progress', { pageNumber: 1 });
       await call(t.app, dan, 'POST', '/api/v1/books/test-one/finish');
 

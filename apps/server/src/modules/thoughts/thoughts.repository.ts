@@ -1,6 +1,7 @@
 // The only Kysely code of the thoughts module. A thought's like_count and reply_count change in
 // the same transaction as its like and reply rows, and only when a row really came or went, so
-// the feed reads counters instead of counting. A hidden reply (moderation) is not counted. Hidden
+// the feed reads counters instead of counting; so does its author's thought_count (the profile)
+// with the thought itself. A hidden reply or thought (moderation) is not counted. Hidden
 // thoughts and replies are left out of every read, and so, for the member who blocked their
 // author, are a blocked member's thoughts and replies.
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -161,17 +162,20 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       date: string;
       deviceInfo: string | null;
     }): Promise<void> {
-      await db
-        .insertInto('thought')
-        .values({
-          id: input.id,
-          user_id: input.userId,
-          added_by: input.addedBy,
-          content: input.content,
-          date: input.date,
-          device_info: input.deviceInfo,
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('thought')
+          .values({
+            id: input.id,
+            user_id: input.userId,
+            added_by: input.addedBy,
+            content: input.content,
+            date: input.date,
+            device_info: input.deviceInfo,
+          })
+          .execute();
+        await countThoughts(trx, input.userId, '+');
+      });
     },
 
     /**
@@ -193,10 +197,13 @@ export function createThoughtsRepository(db: Kysely<Database>) {
           .deleteFrom('thought')
           .where('thought.id', '=', thoughtId)
           .where('thought.user_id', '=', found.user_id)
+          .returning('thought.hidden_at')
           .executeTakeFirst();
-        return Number(deleted.numDeletedRows) === 0
-          ? { status: 'not_found' }
-          : { status: 'done', value: null };
+        // Another request deleted it meanwhile: it leaves its author's count only once.
+        if (!deleted) return { status: 'not_found' };
+        // A hidden thought left it when it was hidden.
+        if (deleted.hidden_at === null) await countThoughts(trx, found.user_id, '-');
+        return { status: 'done', value: null };
       });
     },
 
@@ -355,15 +362,23 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Hides the thought (moderation); false when it does not exist or is hidden already. */
+    /**
+     * Hides the thought (moderation) and uncounts it from its author's thoughts in one transaction;
+     * false when it does not exist or is hidden already.
+     */
     async hideThought(thoughtId: string, hiddenAt: string): Promise<boolean> {
-      const hidden = await db
-        .updateTable('thought')
-        .set({ hidden_at: hiddenAt })
-        .where('thought.id', '=', thoughtId)
-        .where('thought.hidden_at', 'is', null)
-        .executeTakeFirst();
-      return Number(hidden.numUpdatedRows) > 0;
+      return db.transaction().execute(async (trx) => {
+        const hidden = await trx
+          .updateTable('thought')
+          .set({ hidden_at: hiddenAt })
+          .where('thought.id', '=', thoughtId)
+          .where('thought.hidden_at', 'is', null)
+          .returning('thought.user_id')
+          .executeTakeFirst();
+        if (!hidden) return false;
+        await countThoughts(trx, hidden.user_id, '-');
+        return true;
+      });
     },
 
     /**
@@ -389,6 +404,15 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       });
     },
   };
+}
+
+/** The author's count of visible thoughts (user.thought_count), one up or down. */
+async function countThoughts(trx: Transaction<Database>, userId: string, op: '+' | '-'): Promise<void> {
+  await trx
+    .updateTable('user')
+    .set((eb) => ({ thought_count: eb('user.thought_count', op, 1) }))
+    .where('user.id', '=', userId)
+    .execute();
 }
 
 async function bumpLikes(

@@ -1,0 +1,233 @@
+// Growth benchmark (issue 12): does every read stay within 1.2× of its latency on the demo library
+// when the data grows tenfold? Two servers, started as `npm start` starts them: one on the demo
+// library, one on the demo library plus the generated data of bench/generate-growth.ts (scale 1:
+// 50,000 members, 10,000 books, 200,000 thoughts, 1,000,000 likes). Each read of
+// bench/endpoints.mjs is measured with autocannon at 64 connections on both, alternating the two
+// in every round so the machine's noise hits both alike, plus the profile of member 1001: on the
+// demo library the bench member itself, in the grown data the member who wrote the most.
+// Usage: npm run bench:growth  (BENCH_SCALE, default 1; BENCH_SECONDS per run, default 5;
+//   BENCH_ROUNDS, default 2; BENCH_DATABASE_URL=postgres://… runs both on fresh PostgreSQL
+//   databases made there; BENCH_LIBRARY_CACHE_SECONDS sets the servers' LIBRARY_CACHE_SECONDS;
+//   BENCH_BASELINE_SCALE adds generated data at that scale to the baseline too, e.g. 0.05, so that
+//   both answer full pages (the demo library alone has two books a category and no reviews))
+// Results are printed and written to bench/results/growth-<date>.json (growth-postgres-… on
+// PostgreSQL, growth-cache<N>-… with BENCH_LIBRARY_CACHE_SECONDS).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { root } from '../scripts/build-web.mjs';
+import { startLocalServer } from '../scripts/local-server.mjs';
+import { headersFor, prepareEndpoints } from './endpoints.mjs';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const BASELINE_SCALE = Number(process.env.BENCH_BASELINE_SCALE ?? 0);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = 64;
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const engine = postgresUrl ? 'postgres' : 'sqlite';
+const cacheSeconds = process.env.BENCH_LIBRARY_CACHE_SECONDS;
+/** The first member number handed out: the bench member on the demo library, the busiest generated member otherwise. */
+const MEMBER_1001 = 1001;
+
+/** A fresh PostgreSQL database for one data set, dropped at the end. */
+async function freshPostgres(url, label) {
+  const name = `sahifa_growth_${label}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+  return { url: databaseUrl.toString(), drop };
+}
+
+/** Prepares a DATA_DIR (and database) holding the data set, starts a server on it, signs in. */
+async function startDataSet(label, scale) {
+  const dataDir = mkdtempSync(join(tmpdir(), `sahifa-growth-${label}-`));
+  const database = postgresUrl ? await freshPostgres(postgresUrl, label) : null;
+  const env = {
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(cacheSeconds !== undefined ? { LIBRARY_CACHE_SECONDS: cacheSeconds } : {}),
+  };
+  let server = null;
+  const stop = async () => {
+    await server?.stop();
+    // A server that died (or never started) has not removed its DATA_DIR.
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
+  try {
+    if (scale > 0) {
+      const generated = spawnSync('npx', ['tsx', 'bench/generate-growth.ts', dataDir, String(scale)], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, ...env },
+      });
+      if (generated.status !== 0) throw new Error('Generating the data failed.');
+    }
+    server = await startLocalServer({ dataDir, env });
+    const { cookie, reads } = await prepareEndpoints(server.baseURL, dataDir);
+    return { label, server, cookie, reads, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Waits until the server has worked off what the last run left in flight (a slow request's
+ * backlog would otherwise be paid by the next run): a health check answered within 50 ms.
+ */
+async function drain(baseURL) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const start = Date.now();
+    await fetch(`${baseURL}/api/health`);
+    if (Date.now() - start < 50) return;
+  }
+}
+
+async function load(baseURL, endpoint, headers, seconds) {
+  const run = await autocannon({
+    url: baseURL + endpoint.path,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: endpoint.method,
+    headers,
+  });
+  await drain(baseURL);
+  const ok = run.non2xx === 0 && run.errors === 0 && run.requests.total > 0;
+  if (!ok) {
+    console.warn(
+      `  ${baseURL}${endpoint.path}: ${run.requests.total} answers, ${run.non2xx} non-2xx, ${run.errors} errors`,
+    );
+  }
+  return {
+    rate: run.requests.average,
+    mean: run.latency.mean,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    ok,
+  };
+}
+
+const sets = [];
+const rows = [];
+try {
+  sets.push(await startDataSet('demo', BASELINE_SCALE));
+  sets.push(await startDataSet('grown', SCALE));
+  // Each server's own list (the bench member's profile has its own number on each).
+  const busiest = {
+    name:
+      BASELINE_SCALE > 0
+        ? 'profile of member 1001 (the busiest member)'
+        : 'profile of member 1001 (demo: the bench member; 10×: the busiest member)',
+    method: 'GET',
+    path: `/api/v1/users/${MEMBER_1001}`,
+    signedIn: true,
+  };
+  const endpointsOf = (set) => [...set.reads, busiest];
+  for (const [index, endpoint] of endpointsOf(sets[0]).entries()) {
+    const row = { name: endpoint.name, endpoint: {}, demo: [], grown: [], bytes: {} };
+    for (const set of sets) {
+      const own = endpointsOf(set)[index];
+      if (own.name !== endpoint.name) throw new Error(`the two servers' requests differ: ${own.name}`);
+      const response = await fetch(set.server.baseURL + own.path, {
+        headers: headersFor(own, { baseURL: set.server.baseURL, cookie: set.cookie }),
+      });
+      if (!response.ok)
+        throw new Error(`${set.label} ${own.path}: ${response.status} ${await response.text()}`);
+      row.endpoint[set.label] = own;
+      row.bytes[set.label] = (await response.arrayBuffer()).byteLength;
+    }
+    rows.push(row);
+  }
+  // A short run of each request first: statements prepared, caches and file pages warm on both.
+  for (const row of rows) {
+    for (const set of sets) {
+      const endpoint = row.endpoint[set.label];
+      const headers = headersFor(endpoint, { baseURL: set.server.baseURL, cookie: set.cookie });
+      await load(set.server.baseURL, endpoint, headers, 1);
+    }
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const row of rows) {
+      for (const set of round % 2 ? [...sets].reverse() : sets) {
+        const endpoint = row.endpoint[set.label];
+        const headers = headersFor(endpoint, { baseURL: set.server.baseURL, cookie: set.cookie });
+        row[set.label].push(await load(set.server.baseURL, endpoint, headers, SECONDS));
+      }
+      process.stdout.write('.');
+    }
+  }
+  process.stdout.write('\n');
+} catch (error) {
+  // What the servers said is the first thing to read when a run fails.
+  for (const set of sets) console.error(`\n${set.label} server output:\n${set.server.output().slice(-4000)}`);
+  throw error;
+} finally {
+  for (const set of sets) await set.stop();
+}
+
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+const summary = (runs) => ({
+  rate: Math.round(mean(runs.map((r) => r.rate))),
+  mean: mean(runs.map((r) => r.mean)),
+  p50: mean(runs.map((r) => r.p50)),
+  p99: mean(runs.map((r) => r.p99)),
+  allOk: runs.every((r) => r.ok),
+});
+const results = rows.map(({ name, endpoint, demo, grown, bytes }) => {
+  const d = summary(demo);
+  const g = summary(grown);
+  const paths = { demo: endpoint.demo.path, grown: endpoint.grown.path };
+  return { name, paths, bytes, demo: d, grown: g, ratio: g.mean / d.mean };
+});
+
+console.log(
+  `\n${engine}, scale ${SCALE}, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds` +
+    (BASELINE_SCALE > 0 ? `, baseline: demo library + scale ${BASELINE_SCALE} ("demo" below)` : '') +
+    (cacheSeconds !== undefined ? `, LIBRARY_CACHE_SECONDS=${cacheSeconds}` : '') +
+    '\n',
+);
+console.log(
+  '| endpoint | bytes demo / 10× | demo p50 ms | demo p99 ms | demo req/s | 10× p50 ms | 10× p99 ms | 10× req/s | 10× / demo (mean latency) |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  const flag = r.demo.allOk && r.grown.allOk ? '' : ' (errors)';
+  const over = r.ratio > 1.2 ? ' ✗' : '';
+  console.log(
+    `| ${r.name} | ${r.bytes.demo} / ${r.bytes.grown} | ${r.demo.p50.toFixed(1)} | ${r.demo.p99.toFixed(1)} | ${r.demo.rate} | ${r.grown.p50.toFixed(1)} | ${r.grown.p99.toFixed(1)} | ${r.grown.rate} | ${r.ratio.toFixed(2)}${over}${flag} |`,
+  );
+}
+const report = {
+  date: new Date().toISOString(),
+  engine,
+  scale: SCALE,
+  baselineScale: BASELINE_SCALE,
+  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model },
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  libraryCacheSeconds: cacheSeconds === undefined ? null : Number(cacheSeconds),
+  results,
+};
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+const suffix =
+  (engine === 'postgres' ? 'postgres-' : '') +
+  (cacheSeconds !== undefined ? `cache${cacheSeconds}-` : '') +
+  (BASELINE_SCALE > 0 ? `baseline${BASELINE_SCALE}-` : '');
+const file = join(root, `bench/results/growth-${suffix}${report.date.slice(0, 10)}.json`);
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`\nWritten to ${file}`);
