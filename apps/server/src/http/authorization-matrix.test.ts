@@ -437,7 +437,7 @@ const SHARED_COUNTERS: Record<string, string[]> = {
 /**
  * The changes B's own-data request made that are not B's: rows whose owner is someone else (or
  * nobody), except shared counters on others' thoughts and books, new tags (a shared vocabulary)
- * and the search index (derived from the book rows, which are checked).
+ * and the search indexes (derived from the book and user rows, which are checked).
  */
 function foreignChanges(before: DbSnapshot, after: DbSnapshot, memberId: string) {
   const diff = dbDiff(before, after);
@@ -461,7 +461,7 @@ function foreignChanges(before: DbSnapshot, after: DbSnapshot, memberId: string)
   const foreign: string[] = [];
   let own = 0;
   for (const [table, { removed, added }] of diff) {
-    if (table.startsWith('book_search')) continue;
+    if (table.startsWith('book_search') || table.startsWith('member_name')) continue;
     const counters = SHARED_COUNTERS[table];
     for (const [change, rows, others] of [
       ['removed', removed, added],

@@ -11,6 +11,7 @@ import { assistantMigration } from './0007_assistant.ts';
 import { operationsMigration } from './0008_operations.ts';
 import { countersMigration } from './0009_counters.ts';
 import { memberNameSearchMigration } from './0009_member_name_search.ts';
+import { memberNameIndexMigration } from './0010_member_name_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008_operations': operationsMigration,
   '0009_counters': countersMigration,
   '0009_member_name_search': memberNameSearchMigration,
+  '0010_member_name_index': memberNameIndexMigration,
 };

@@ -88,8 +88,56 @@ function postgresBookSearch(db: Kysely<Database>) {
 // row written without it (by a tool) is matched on its lower-cased name until the next start fills it.
 const nameSearch = sql<string>`coalesce(${sql.ref('user.name_search')}, lower(${sql.ref('user.name')}))`;
 
+/**
+ * At most this many members whose name holds every term are ordered (the first to join), so a
+ * common term costs the same however many members share it.
+ */
+export const MEMBER_CANDIDATES = 500;
+
 const likeContains = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const likeStarts = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `*term*`, the term's own `*`, `?` and `[` taken literally (each in brackets). */
+const globContains = (term: string) => `*${term.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
+
+/**
+ * The candidates' rows, found through the trigram index of migration 0010: PostgreSQL's GIN index
+ * on the expression matched here, SQLite's FTS5 table `member_name` (in member-number order).
+ */
+function memberCandidates(db: Kysely<Database>, terms: readonly string[]) {
+  const columns = [
+    'user.user_number',
+    'user.name',
+    'user.image',
+    'user.bio',
+    nameSearch.as('name_key'),
+  ] as const;
+  if (searchEngineOf(db) === 'postgres') {
+    // Each query is a named statement, planned once for any term (db/kysely.ts): a term too short
+    // for a trigram is matched on an expression the index does not cover, so that its plan reads
+    // rows until enough match instead of the whole index.
+    const matched = (t: string) => ([...t].length >= 3 ? nameSearch : sql<string>`(${nameSearch} || '')`);
+    return db
+      .selectFrom('user')
+      .select(columns)
+      .where((eb) =>
+        eb.and(terms.map((t) => sql<boolean>`${matched(t)} like ${likeContains(t)} escape '\\'`)),
+      )
+      .limit(MEMBER_CANDIDATES);
+  }
+  // GLOB, not LIKE … ESCAPE: FTS5 answers GLOB and a plain LIKE from the index, but LIKE with
+  // ESCAPE by reading every row. Names and terms are lower-cased alike (db/search-index.ts).
+  const holdsEvery = sql.join(
+    terms.map((t) => sql`name glob ${globContains(t)}`),
+    sql` and `,
+  );
+  const matches = sql<{
+    number: number;
+  }>`(select rowid as number from member_name where ${holdsEvery} limit ${MEMBER_CANDIDATES})`;
+  return db
+    .selectFrom(matches.as('match'))
+    .innerJoin('user', 'user.user_number', 'match.number')
+    .select(columns);
+}
 
 export function createSearchRepository(db: Kysely<Database>): SearchRepository {
   const searchBookIds = searchEngineOf(db) === 'postgres' ? postgresBookSearch(db) : sqliteBookSearch(db);
@@ -133,14 +181,13 @@ export function createSearchRepository(db: Kysely<Database>): SearchRepository {
       const first = terms[0] ?? '';
       return (
         db
-          .selectFrom('user')
-          .select(['user.user_number', 'user.name', 'user.image', 'user.bio'])
-          .where((eb) =>
-            eb.and(terms.map((t) => sql<boolean>`${nameSearch} like ${likeContains(t)} escape '\\'`)),
-          )
+          .selectFrom(memberCandidates(db, terms).as('candidate'))
+          .select(['candidate.user_number', 'candidate.name', 'candidate.image', 'candidate.bio'])
           // Names that start with the first word come first.
-          .orderBy(sql`case when ${nameSearch} like ${likeStarts(first)} escape '\\' then 0 else 1 end`)
-          .orderBy('user.user_number')
+          .orderBy(
+            sql`case when ${sql.ref('candidate.name_key')} like ${likeStarts(first)} escape '\\' then 0 else 1 end`,
+          )
+          .orderBy('candidate.user_number')
           .limit(limit)
           .execute()
       );

@@ -5,7 +5,7 @@ import { searchMigration } from '#server/db/migrations/0002_search.ts';
 import { syncSearchIndex } from '#server/db/search-index.ts';
 import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
 import { seedLibrary } from '#server/seed/seed.ts';
-import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { call, insertUsers, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
 import { multipart } from '#server/test/multipart.ts';
 import {
   createTestApp,
@@ -282,6 +282,26 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
     expect((await search('100%')).members).toEqual([]);
     for (let i = 0; i < 11; i += 1) await signUpMember(t.app, `Member Many ${i}`);
     expect((await search('many')).members).toHaveLength(10);
+  });
+
+  it('finds a member by the name they have now, by two letters too, and one added by a tool', async () => {
+    const renamed = await signUpMember(t.app, 'Quentin Oldname');
+    const form = await multipart({ data: JSON.stringify({ displayName: 'Quentin Newname' }) });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/profile',
+      payload: form.payload,
+      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: renamed.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await search('oldname')).members).toEqual([]);
+    expect((await search('newname')).members.map((m) => m.userNumber)).toEqual([renamed.userNumber]);
+    expect((await search('qu')).members.map((m) => m.displayName)).toEqual(['Quentin Newname']);
+    // A row written without the normalised copy (an import, say) is found by its lower-cased name.
+    await insertUsers(t.db, engine, [{ id: 'imported-member', number: 999_999, name: 'Imported Ximena' }]);
+    expect((await search('ximena')).members.map((m) => m.userNumber)).toEqual([999_999]);
+    await t.db.deleteFrom('user').where('id', '=', 'imported-member').execute();
+    expect((await search('ximena')).members).toEqual([]);
   });
 
   it('backfills the index for books that existed before the migration', async () => {
