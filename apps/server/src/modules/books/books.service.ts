@@ -93,8 +93,30 @@ export function createBooksService({ books, library, reading, comments }: Depend
     return { tag, books: page.items.map(toBookCard), nextCursor: page.nextCursor };
   }
 
-  // The lists are library data, the same for every member (LibraryService.shared); the preview
-  // and the reader carry the member's own state and are read every time.
+  /** A book's text as the reader shows it, the same for every member; undefined when unknown or hidden. */
+  async function bookText(bookId: string): Promise<Omit<BookReading, 'state'> | undefined> {
+    const [book, pages] = await Promise.all([books.findBookHeader(bookId), books.listPages(bookId)]);
+    if (!book) return undefined;
+    return {
+      book: {
+        id: book.id,
+        categoryId: book.category_id,
+        title: book.title,
+        author: book.author,
+        titleAr: book.title_ar,
+        authorAr: book.author_ar,
+        bookImage: book.book_image,
+      },
+      pages: {
+        en: pages.filter((p) => p.lang === 'en').map(pageFromRow),
+        ar: pages.filter((p) => p.lang === 'ar').map(pageFromRow),
+      },
+    };
+  }
+
+  // The lists and a book's text are library data, the same for every member
+  // (LibraryService.shared); the member's own state (progress, bookmark, their review) and the
+  // preview are read every time.
   return {
     byCategory(): Promise<BooksByCategory> {
       return library.shared('books', () => byCategory());
@@ -151,27 +173,12 @@ export function createBooksService({ books, library, reading, comments }: Depend
     },
 
     async read(userId: string, bookId: string): Promise<BookReading> {
-      const [book, pages, state] = await Promise.all([
-        books.findBookHeader(bookId),
-        books.listPages(bookId),
+      const [text, state] = await Promise.all([
+        library.shared(`reader ${bookId}`, () => bookText(bookId)),
         reading.readerState(userId, bookId),
       ]);
-      if (!book) throw bookNotFound();
-      const en = pages.filter((p) => p.lang === 'en').map(pageFromRow);
-      const ar = pages.filter((p) => p.lang === 'ar').map(pageFromRow);
-      return {
-        book: {
-          id: book.id,
-          categoryId: book.category_id,
-          title: book.title,
-          author: book.author,
-          titleAr: book.title_ar,
-          authorAr: book.author_ar,
-          bookImage: book.book_image,
-        },
-        pages: { en, ar },
-        state,
-      };
+      if (!text) throw bookNotFound();
+      return { ...text, state };
     },
   };
 }

@@ -1,9 +1,9 @@
-// Remembered library lists (LibraryService.shared, docs/decisions/010-caching.md): each write
+// Remembered library lists and book texts (LibraryService.shared, docs/decisions/010-caching.md): each write
 // that changes a list is visible in the very next read on this instance; a change written by
 // another instance (straight into the database here) shows within LIBRARY_CACHE_SECONDS.
 
 import { libraryOverviewSchema } from '@sahifa/contracts';
-import { booksByCategorySchema, categoryBooksSchema } from '@sahifa/contracts/books';
+import { bookReadingSchema, booksByCategorySchema, categoryBooksSchema } from '@sahifa/contracts/books';
 import { searchResultsSchema } from '@sahifa/contracts/search';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
@@ -47,29 +47,33 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
   });
   const philosophyCount = (overview: { categories: { id: string; bookCount: number }[] }) =>
     overview.categories.find((c) => c.id === 'philosophy')?.bookCount;
-
-  it('a published, rated and deleted summary is in every list at once', async () => {
-    const before = await lists();
-    expect(before.search.books).toEqual([]);
-
+  /** Publishes (POST) or rewrites (PUT) a one-page summary. */
+  const sendSummary = async (method: 'POST' | 'PUT', url: string, title: string, page: string) => {
     const form = await multipart({
       data: JSON.stringify({
-        title: 'Lanternkeeper',
+        title,
         author: 'Amina Test',
         categoryId: 'philosophy',
         tags: [],
         aboutBook: 'About keeping a light.',
         bookReference: 'Amina Test, 2024.',
-        enPages: [{ order: 1, header: 'First', content1: 'The first page.' }],
+        enPages: [{ order: 1, header: 'First', content1: page }],
         arPages: [],
       }),
     });
-    const published = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/books',
+    return t.app.inject({
+      method,
+      url,
       payload: form.payload,
       headers: { ...form.headers, origin: TEST_ORIGIN, cookie: member.cookie },
     });
+  };
+
+  it('a published, rated and deleted summary is in every list at once', async () => {
+    const before = await lists();
+    expect(before.search.books).toEqual([]);
+
+    const published = await sendSummary('POST', '/api/v1/books', 'Lanternkeeper', 'The first page.');
     expect(published.statusCode, published.body).toBe(201);
     const { id } = published.json();
 
@@ -91,6 +95,21 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     expect(philosophyCount(gone.overview)).toBe(philosophyCount(before.overview));
     expect(gone.category.books.map((b) => b.id)).not.toContain(id);
     expect(gone.search.books).toEqual([]);
+  });
+
+  it("a summary's rewritten page shows in the reader at once, and a deleted summary is gone", async () => {
+    const published = await sendSummary('POST', '/api/v1/books', 'Second Lamp', 'The first page.');
+    expect(published.statusCode, published.body).toBe(201);
+    const { id } = published.json();
+    const firstPage = async () => bookReadingSchema.parse(await get(`/api/v1/books/${id}/read`)).pages.en[0];
+    expect(await firstPage()).toMatchObject({ content1: 'The first page.' });
+
+    const rewritten = await sendSummary('PUT', `/api/v1/books/${id}`, 'Second Lamp', 'The page, rewritten.');
+    expect(rewritten.statusCode, rewritten.body).toBe(200);
+    expect(await firstPage()).toMatchObject({ content1: 'The page, rewritten.' });
+
+    expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
+    expect((await call(t.app, member, 'GET', `/api/v1/books/${id}/read`)).statusCode).toBe(404);
   });
 
   it("another instance's change shows within LIBRARY_CACHE_SECONDS", async () => {
