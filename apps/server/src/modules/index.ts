@@ -144,6 +144,7 @@ export function createServices(
       storage,
       log,
       forgetSessions,
+      library,
     }),
     uploads: createUploadsService({ repository: createUploadsRepository(db), storage, log }),
     assistant: createAssistantService({

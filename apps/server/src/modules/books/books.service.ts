@@ -114,9 +114,9 @@ export function createBooksService({ books, library, reading, comments }: Depend
     };
   }
 
-  // The lists and a book's text are library data, the same for every member
-  // (LibraryService.shared); the member's own state (progress, bookmark, their review) and the
-  // preview are read every time.
+  // The lists, a book's text and its preview (with the publisher's name) are library data, the
+  // same for every member (LibraryService.shared); the member's own state (progress, bookmark,
+  // their review) is read every time.
   return {
     byCategory(): Promise<BooksByCategory> {
       return library.shared('books', () => byCategory());
@@ -139,9 +139,10 @@ export function createBooksService({ books, library, reading, comments }: Depend
     },
 
     async preview(userId: string, bookId: string): Promise<BookPreview> {
-      const [book, tags, state, firstComments] = await Promise.all([
-        books.findBook(bookId),
-        books.listBookTags(bookId),
+      const [[book, tags], state, firstComments] = await Promise.all([
+        library.shared(`preview ${bookId}`, () =>
+          Promise.all([books.findBook(bookId), books.listBookTags(bookId)]),
+        ),
         reading.readerState(userId, bookId),
         comments.listPage(bookId, userId),
       ]);

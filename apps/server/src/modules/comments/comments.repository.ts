@@ -3,7 +3,7 @@
 // A member has one review per book (unique index on book_comment (book_id, user_id)). A hidden
 // comment (moderation) is left out of the lists and of the counters; a hidden book has no comments
 // to show and takes no new ones.
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -31,58 +31,49 @@ export type DeleteOutcome =
   | { status: 'not_found' }
   | { status: 'forbidden' };
 
-/** A page of a book's comments and the viewer's own review (see listComments), as one query. */
-function commentPageQuery(
-  db: Kysely<Database>,
-  bookId: string,
-  viewerId: string,
-  limit: number,
-  after: readonly [string, string] | undefined,
-) {
-  const comments = () =>
-    db
-      .selectFrom('book_comment')
-      .innerJoin('user', 'user.id', 'book_comment.user_id')
-      .select([
-        'book_comment.id',
-        'book_comment.book_id',
-        'book_comment.user_id',
-        'book_comment.rating',
-        'book_comment.comment',
-        'book_comment.date',
-        'user.user_number as author_number',
-        'user.name as author_name',
-        'user.image as author_image',
-      ])
-      .where('book_comment.book_id', '=', bookId)
-      .where('book_comment.hidden_at', 'is', null);
-  let page = comments().select(sql<number>`0`.as('is_mine'));
-  if (after) {
-    page = page.where(({ eb, refTuple, tuple }) =>
-      eb(refTuple('book_comment.date', 'book_comment.id'), '<', tuple(after[0], after[1])),
-    );
-  }
-  page = page.orderBy('book_comment.date', 'desc').orderBy('book_comment.id', 'desc').limit(limit);
-  const mine = comments().select(sql<number>`1`.as('is_mine')).where('book_comment.user_id', '=', viewerId);
+/** A book's visible comments with their authors. */
+function visibleComments(db: Kysely<Database>, bookId: string) {
   return db
-    .selectFrom(page.as('page'))
-    .selectAll()
-    .unionAll(db.selectFrom(mine.as('mine')).selectAll())
-    .orderBy('is_mine')
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc');
+    .selectFrom('book_comment')
+    .innerJoin('user', 'user.id', 'book_comment.user_id')
+    .select([
+      'book_comment.id',
+      'book_comment.book_id',
+      'book_comment.user_id',
+      'book_comment.rating',
+      'book_comment.comment',
+      'book_comment.date',
+      'user.user_number as author_number',
+      'user.name as author_name',
+      'user.image as author_image',
+    ])
+    .where('book_comment.book_id', '=', bookId)
+    .where('book_comment.hidden_at', 'is', null);
 }
 
 export function createCommentsRepository(db: Kysely<Database>) {
-  // The preview's comments, compiled once (db/compiled-query.ts): the first page, and a later one.
-  const firstPage = compiledQuery(db, 3, (bookId: string, viewerId: string, limit: number) =>
-    commentPageQuery(db, bookId, viewerId, limit, undefined),
+  // The preview's queries, compiled once (db/compiled-query.ts): the first page, a later one
+  // (after the (date, id) of the last comment shown), and the viewer's own review.
+  const firstPage = compiledQuery(db, 2, (bookId: string, limit: number) =>
+    visibleComments(db, bookId)
+      .orderBy('book_comment.date', 'desc')
+      .orderBy('book_comment.id', 'desc')
+      .limit(limit),
   );
   const laterPage = compiledQuery(
     db,
-    5,
-    (bookId: string, viewerId: string, limit: number, afterDate: string, afterId: string) =>
-      commentPageQuery(db, bookId, viewerId, limit, [afterDate, afterId]),
+    4,
+    (bookId: string, limit: number, afterDate: string, afterId: string) =>
+      visibleComments(db, bookId)
+        .where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('book_comment.date', 'book_comment.id'), '<', tuple(afterDate, afterId)),
+        )
+        .orderBy('book_comment.date', 'desc')
+        .orderBy('book_comment.id', 'desc')
+        .limit(limit),
+  );
+  const myComment = compiledQuery(db, 2, (bookId: string, viewerId: string) =>
+    visibleComments(db, bookId).where('book_comment.user_id', '=', viewerId),
   );
 
   return {
@@ -96,25 +87,19 @@ export function createCommentsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /**
-     * A page of comments, newest first (`after` is the (date, id) of the last comment already
-     * shown), and the viewer's own review wherever it falls in the list: one statement, a UNION
-     * ALL of the page and the viewer's row (found through the unique (book_id, user_id) index).
-     */
+    /** A page of comments, newest first, the same for every viewer. */
     async listComments(
       bookId: string,
-      viewerId: string,
       after: readonly [string, string] | undefined,
       limit: number,
-    ): Promise<{ rows: CommentRow[]; mine: CommentRow | undefined }> {
-      const rows = after
-        ? await laterPage(bookId, viewerId, limit, after[0], after[1])
-        : await firstPage(bookId, viewerId, limit);
-      const strip = ({ is_mine: _, ...row }: (typeof rows)[number]): CommentRow => row;
-      return {
-        rows: rows.filter((row) => Number(row.is_mine) === 0).map(strip),
-        mine: rows.filter((row) => Number(row.is_mine) === 1).map(strip)[0],
-      };
+    ): Promise<CommentRow[]> {
+      return after ? laterPage(bookId, limit, after[0], after[1]) : firstPage(bookId, limit);
+    },
+
+    /** The viewer's own review of the book (one row: the unique (book_id, user_id) index). */
+    async findMyComment(bookId: string, viewerId: string): Promise<CommentRow | undefined> {
+      const [row] = await myComment(bookId, viewerId);
+      return row;
     },
 
     /**

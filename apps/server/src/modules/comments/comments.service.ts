@@ -35,7 +35,10 @@ export function toRatingSummary(row: RatingRow) {
   };
 }
 
-/** `library` is told of every rating added, changed or removed: book cards show the average. */
+/**
+ * `library` is told of every rating added, changed or removed: book cards show the average, and
+ * it remembers each book's first page of comments.
+ */
 export function createCommentsService(repository: CommentsRepository, library: LibraryService) {
   /**
    * A page of comments, newest first, and the viewer's own review wherever it falls in the list
@@ -48,7 +51,16 @@ export function createCommentsService(repository: CommentsRepository, library: L
     limit: number = PAGE_SIZE.comments,
   ) {
     const after = decodeCursor(cursor, 2) as [string, string] | undefined;
-    const { rows, mine } = await repository.listComments(bookId, viewerId, after, limit + 1);
+    const [rows, mine] = await Promise.all([
+      // The first page is the same for every member: remembered with the library (its authors'
+      // names too, which is why a profile change tells the library).
+      after
+        ? repository.listComments(bookId, after, limit + 1)
+        : library.shared(`comments ${bookId} ${limit}`, () =>
+            repository.listComments(bookId, undefined, limit + 1),
+          ),
+      repository.findMyComment(bookId, viewerId),
+    ]);
     const page = toPage(rows, limit, (row) => [row.date, row.id]);
     return {
       items: page.items.map((row) => toComment(row, viewerId)),

@@ -1,9 +1,14 @@
-// Remembered library lists and book texts (LibraryService.shared, docs/decisions/010-caching.md): each write
+// Remembered library lists, book texts and previews (LibraryService.shared, docs/decisions/010-caching.md): each write
 // that changes a list is visible in the very next read on this instance; a change written by
 // another instance (straight into the database here) shows within LIBRARY_CACHE_SECONDS.
 
 import { libraryOverviewSchema } from '@sahifa/contracts';
-import { bookReadingSchema, booksByCategorySchema, categoryBooksSchema } from '@sahifa/contracts/books';
+import {
+  bookPreviewSchema,
+  bookReadingSchema,
+  booksByCategorySchema,
+  categoryBooksSchema,
+} from '@sahifa/contracts/books';
 import { searchResultsSchema } from '@sahifa/contracts/search';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
@@ -110,6 +115,46 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
 
     expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
     expect((await call(t.app, member, 'GET', `/api/v1/books/${id}/read`)).statusCode).toBe(404);
+  });
+
+  it("a new review, a changed name and a deleted review show in the book's preview at once", async () => {
+    const reviewer = await signUpMember(t.app, 'Early Reviewer');
+    const preview = async () => bookPreviewSchema.parse(await get('/api/v1/books/test-one'));
+    const authors = async () => (await preview()).comments.items.map((c) => c.author.displayName);
+    expect(await authors()).toEqual([]);
+
+    const rated = await call(t.app, reviewer, 'POST', '/api/v1/books/test-one/comments', {
+      rating: 5,
+      comment: 'Steady.',
+    });
+    expect(rated.statusCode, rated.body).toBe(201);
+    expect(await authors()).toEqual(['Early Reviewer']);
+
+    const form = await multipart({ data: JSON.stringify({ displayName: 'Later Reviewer' }) });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/me/profile',
+      payload: form.payload,
+      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: reviewer.cookie },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await authors()).toEqual(['Later Reviewer']);
+
+    // The member's own review is theirs alone, though the page is shared.
+    const own = await call(t.app, member, 'POST', '/api/v1/books/test-one/comments', { rating: 3 });
+    expect(own.statusCode, own.body).toBe(201);
+    const mine = await preview();
+    expect(mine.comments.myReview).toMatchObject({ rating: 3, isMine: true });
+    expect(mine.comments.items.map((c) => c.isMine)).toEqual([true, false]);
+    const theirs = bookPreviewSchema.parse(
+      (await call(t.app, reviewer, 'GET', '/api/v1/books/test-one')).json(),
+    );
+    expect(theirs.comments.myReview).toMatchObject({ rating: 5, isMine: true });
+    expect(theirs.comments.items.map((c) => c.isMine)).toEqual([false, true]);
+
+    const { id } = rated.json().comment;
+    expect((await call(t.app, reviewer, 'DELETE', `/api/v1/comments/${id}`)).statusCode).toBe(200);
+    expect(await authors()).toEqual(['Lamp Reader']);
   });
 
   it("another instance's change shows within LIBRARY_CACHE_SECONDS", async () => {

@@ -33,14 +33,14 @@ export function createLibraryService(repository: LibraryRepository, { cacheMs }:
     },
 
     /**
-     * An answer made only of library data (books, their cards, categories, tags), the same for
-     * every member: remembered until the library changes (`changed()`) or for `cacheMs`.
+     * An answer made only of library data (books, their cards, pages, categories, tags, reviews),
+     * the same for every member: remembered until the library changes (`changed()`) or for `cacheMs`.
      */
     shared<T>(key: string, load: () => Promise<T>): Promise<T> {
       return cache.get(key, load);
     },
 
-    /** Called once a change to books, their cards or categories has been written. */
+    /** Called once a change to books, their cards, reviews or categories, or to a member's name or picture, has been written. */
     changed(): void {
       cache.clear();
     },

@@ -10,6 +10,7 @@ import { AppError } from '#server/kernel/app-error.ts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
 import { decodeCursor } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
+import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
 import { toWebpAvatar, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
@@ -55,8 +56,10 @@ export function createProfilesService(deps: {
   log: Logger;
   /** Remembered session lookups carry the name and picture: forgotten after a profile change. */
   forgetSessions: () => void;
+  /** So do the library's remembered previews (publisher) and comments (authors). */
+  library: LibraryService;
 }) {
-  const { repository, thoughts, storage, log, forgetSessions } = deps;
+  const { repository, thoughts, storage, log, forgetSessions, library } = deps;
 
   function ownAvatarKey(url: string | null): string | null {
     if (!url) return null;
@@ -130,6 +133,7 @@ export function createProfilesService(deps: {
       try {
         outcome = await repository.updateProfile(userId, changes, nowIso());
         forgetSessions();
+        library.changed();
       } catch (error) {
         await deleteQuietly(stored?.key ?? null);
         throw error;
