@@ -4,9 +4,8 @@
 import { thoughtSchema } from '@sahifa/contracts/community';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newCredentials, postAuth, signUp } from '#server/test/auth-helpers.ts';
-import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
-import { multipart } from '#server/test/multipart.ts';
-import { createTestApp, engines, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts';
+import { call, callMultipart, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 import { SESSION_CACHE_TTL_MS } from './session-cache.ts';
 
 describe.each(engines)('remembered sessions on %s', (engine) => {
@@ -66,12 +65,8 @@ describe.each(engines)('remembered sessions on %s', (engine) => {
   it('a new name is on the very next thought', async () => {
     const member = await signUpMember(t.app, 'Old Name');
     expect(await postedAs(member, 'First.')).toBe('Old Name');
-    const form = await multipart({ data: JSON.stringify({ displayName: 'New Name' }) });
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/me/profile',
-      payload: form.payload,
-      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: member.cookie },
+    const renamed = await callMultipart(t.app, member, 'PATCH', '/api/v1/me/profile', {
+      data: JSON.stringify({ displayName: 'New Name' }),
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await postedAs(member, 'Second.')).toBe('New Name');

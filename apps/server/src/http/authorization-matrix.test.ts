@@ -434,6 +434,9 @@ const SHARED_COUNTERS: Record<string, string[]> = {
   category: ['book_count'],
 };
 
+/** Search index tables (and their FTS5 shadow tables), derived from rows the matrix does check. */
+const SEARCH_INDEXES = ['book_search', 'member_name'];
+
 /**
  * The changes B's own-data request made that are not B's: rows whose owner is someone else (or
  * nobody), except shared counters on others' thoughts and books, new tags (a shared vocabulary)
@@ -461,7 +464,7 @@ function foreignChanges(before: DbSnapshot, after: DbSnapshot, memberId: string)
   const foreign: string[] = [];
   let own = 0;
   for (const [table, { removed, added }] of diff) {
-    if (table.startsWith('book_search') || table.startsWith('member_name')) continue;
+    if (SEARCH_INDEXES.some((index) => table.startsWith(index))) continue;
     const counters = SHARED_COUNTERS[table];
     for (const [change, rows, others] of [
       ['removed', removed, added],

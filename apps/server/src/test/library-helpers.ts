@@ -1,5 +1,6 @@
 // Helpers for the library's API tests (books, reading, comments): members, requests as a
 // browser sends them, and books inserted with controlled dates.
+
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -9,6 +10,7 @@ import { countBook } from '#server/db/book-counters.ts';
 import type { Engine } from '#server/db/kysely.ts';
 import type { BookSource, Database } from '#server/db/schema.ts';
 import { newCredentials, signUp } from './auth-helpers.ts';
+import { multipart } from './multipart.ts';
 import { TEST_ORIGIN } from './test-app.ts';
 
 export interface TestMember {
@@ -24,7 +26,7 @@ export async function signUpMember(app: FastifyInstance, name = 'Test Member'): 
   return { id: user.id, userNumber: user.userNumber, cookie };
 }
 
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 
 /** A request as the web app sends it: same origin, the member's cookie (none when signed out). */
 export function call(
@@ -41,6 +43,23 @@ export function call(
   };
   if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
   return app.inject(options);
+}
+
+/** `call` with a multipart/form-data body (a summary, a profile edit). */
+export async function callMultipart(
+  app: FastifyInstance,
+  member: TestMember | null,
+  method: Method,
+  url: string,
+  fields: Parameters<typeof multipart>[0],
+) {
+  const form = await multipart(fields);
+  return app.inject({
+    method,
+    url,
+    payload: form.payload,
+    headers: { ...form.headers, origin: TEST_ORIGIN, ...(member ? { cookie: member.cookie } : {}) },
+  });
 }
 
 /**

@@ -12,15 +12,14 @@ import {
 import { searchResultsSchema } from '@sahifa/contracts/search';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
-import { call, insertBook, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
-import { multipart } from '#server/test/multipart.ts';
 import {
-  createTestApp,
-  engines,
-  FIXTURE_CONTENT_DIR,
-  TEST_ORIGIN,
-  type TestApp,
-} from '#server/test/test-app.ts';
+  call,
+  callMultipart,
+  insertBook,
+  signUpMember,
+  type TestMember,
+} from '#server/test/library-helpers.ts';
+import { createTestApp, engines, FIXTURE_CONTENT_DIR, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('remembered library lists on %s', (engine) => {
   let t: TestApp;
@@ -53,8 +52,8 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
   const philosophyCount = (overview: { categories: { id: string; bookCount: number }[] }) =>
     overview.categories.find((c) => c.id === 'philosophy')?.bookCount;
   /** Publishes (POST) or rewrites (PUT) a one-page summary. */
-  const sendSummary = async (method: 'POST' | 'PUT', url: string, title: string, page: string) => {
-    const form = await multipart({
+  const sendSummary = (method: 'POST' | 'PUT', url: string, title: string, page: string) =>
+    callMultipart(t.app, member, method, url, {
       data: JSON.stringify({
         title,
         author: 'Amina Test',
@@ -66,13 +65,6 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
         arPages: [],
       }),
     });
-    return t.app.inject({
-      method,
-      url,
-      payload: form.payload,
-      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: member.cookie },
-    });
-  };
 
   it('a published, rated and deleted summary is in every list at once', async () => {
     const before = await lists();
@@ -130,12 +122,8 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     expect(rated.statusCode, rated.body).toBe(201);
     expect(await authors()).toEqual(['Early Reviewer']);
 
-    const form = await multipart({ data: JSON.stringify({ displayName: 'Later Reviewer' }) });
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/me/profile',
-      payload: form.payload,
-      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: reviewer.cookie },
+    const renamed = await callMultipart(t.app, reviewer, 'PATCH', '/api/v1/me/profile', {
+      data: JSON.stringify({ displayName: 'Later Reviewer' }),
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await authors()).toEqual(['Later Reviewer']);

@@ -5,7 +5,13 @@ import { searchMigration } from '#server/db/migrations/0002_search.ts';
 import { syncSearchIndex } from '#server/db/search-index.ts';
 import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
 import { seedLibrary } from '#server/seed/seed.ts';
-import { call, insertUsers, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import {
+  call,
+  callMultipart,
+  insertUsers,
+  signUpMember,
+  type TestMember,
+} from '#server/test/library-helpers.ts';
 import { multipart } from '#server/test/multipart.ts';
 import {
   createTestApp,
@@ -286,12 +292,8 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
 
   it('finds a member by the name they have now, by two letters too, and one added by a tool', async () => {
     const renamed = await signUpMember(t.app, 'Quentin Oldname');
-    const form = await multipart({ data: JSON.stringify({ displayName: 'Quentin Newname' }) });
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/me/profile',
-      payload: form.payload,
-      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: renamed.cookie },
+    const res = await callMultipart(t.app, renamed, 'PATCH', '/api/v1/me/profile', {
+      data: JSON.stringify({ displayName: 'Quentin Newname' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await search('oldname')).members).toEqual([]);
