@@ -93,10 +93,13 @@ export function createBooksService({ books, library, reading, comments }: Depend
     return { tag, books: page.items.map(toBookCard), nextCursor: page.nextCursor };
   }
 
-  /** A book's text as the reader shows it, the same for every member; undefined when unknown or hidden. */
-  async function bookText(bookId: string): Promise<Omit<BookReading, 'state'> | undefined> {
+  // The loads below throw for an unknown or hidden book: a failed load is not remembered, so
+  // asking for made-up ids does not fill the cache.
+
+  /** A book's text as the reader shows it, the same for every member. */
+  async function bookText(bookId: string): Promise<Omit<BookReading, 'state'>> {
     const [book, pages] = await Promise.all([books.findBookHeader(bookId), books.listPages(bookId)]);
-    if (!book) return undefined;
+    if (!book) throw bookNotFound();
     return {
       book: {
         id: book.id,
@@ -112,6 +115,13 @@ export function createBooksService({ books, library, reading, comments }: Depend
         ar: pages.filter((p) => p.lang === 'ar').map(pageFromRow),
       },
     };
+  }
+
+  /** The preview's book and tags, the same for every member. */
+  async function previewBook(bookId: string) {
+    const [book, tags] = await Promise.all([books.findBook(bookId), books.listBookTags(bookId)]);
+    if (!book) throw bookNotFound();
+    return [book, tags] as const;
   }
 
   // The lists, a book's text and its preview (with the publisher's name) are library data, the
@@ -140,13 +150,10 @@ export function createBooksService({ books, library, reading, comments }: Depend
 
     async preview(userId: string, bookId: string): Promise<BookPreview> {
       const [[book, tags], state, firstComments] = await Promise.all([
-        library.shared(`preview ${bookId}`, () =>
-          Promise.all([books.findBook(bookId), books.listBookTags(bookId)]),
-        ),
+        library.shared(`preview ${bookId}`, () => previewBook(bookId)),
         reading.readerState(userId, bookId),
         comments.listPage(bookId, userId),
       ]);
-      if (!book) throw bookNotFound();
       const publisher =
         book.source === 'member' && book.publisher_number !== null
           ? toAuthor({
@@ -178,7 +185,6 @@ export function createBooksService({ books, library, reading, comments }: Depend
         library.shared(`reader ${bookId}`, () => bookText(bookId)),
         reading.readerState(userId, bookId),
       ]);
-      if (!text) throw bookNotFound();
       return { ...text, state };
     },
   };
