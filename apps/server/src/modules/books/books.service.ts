@@ -152,7 +152,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
       const [[book, tags], state, firstComments] = await Promise.all([
         library.shared(`preview ${bookId}`, () => previewBook(bookId)),
         reading.readerState(userId, bookId),
-        comments.listPage(bookId, userId),
+        comments.firstPage(bookId, userId),
       ]);
       const publisher =
         book.source === 'member' && book.publisher_number !== null

@@ -40,47 +40,51 @@ export function toRatingSummary(row: RatingRow) {
  * it remembers each book's first page of comments.
  */
 export function createCommentsService(repository: CommentsRepository, library: LibraryService) {
+  /** A page of comments and the book's rating, the same for every member; 404 for an unknown or hidden book. */
+  async function sharedPage(bookId: string, after: [string, string] | undefined, limit: number) {
+    const [rating, rows] = await Promise.all([
+      repository.findRating(bookId),
+      repository.listComments(bookId, after, limit + 1),
+    ]);
+    if (!rating) throw bookNotFound();
+    return { rating, page: toPage(rows, limit, (row) => [row.date, row.id]) };
+  }
+
   /**
-   * A page of comments, newest first, and the viewer's own review wherever it falls in the list
-   * (their form edits it); no check that the book exists.
+   * A page of comments, newest first, the book's rating, and the viewer's own review wherever it
+   * falls in the list (their form edits it).
    */
-  async function listPage(
+  async function page(
     bookId: string,
     viewerId: string,
     cursor?: string,
     limit: number = PAGE_SIZE.comments,
-  ) {
+  ): Promise<CommentPage> {
     const after = decodeCursor(cursor, 2) as [string, string] | undefined;
-    const [rows, mine] = await Promise.all([
+    const [shared, mine] = await Promise.all([
       // The first page is the same for every member: remembered with the library (its authors'
-      // names too, which is why a profile change tells the library).
+      // names too, which is why a profile change tells the library). A failed load (an unknown
+      // book) is not remembered.
       after
-        ? repository.listComments(bookId, after, limit + 1)
-        : library.shared(`comments ${bookId} ${limit}`, () =>
-            repository.listComments(bookId, undefined, limit + 1),
-          ),
+        ? sharedPage(bookId, after, limit)
+        : library.shared(`comments ${bookId} ${limit}`, () => sharedPage(bookId, undefined, limit)),
       repository.findMyComment(bookId, viewerId),
     ]);
-    const page = toPage(rows, limit, (row) => [row.date, row.id]);
     return {
-      items: page.items.map((row) => toComment(row, viewerId)),
-      nextCursor: page.nextCursor,
+      items: shared.page.items.map((row) => toComment(row, viewerId)),
+      nextCursor: shared.page.nextCursor,
       myReview: mine ? toComment(mine, viewerId) : null,
+      rating: toRatingSummary(shared.rating),
     };
   }
 
   return {
-    listPage,
+    page,
 
-    async page(bookId: string, viewerId: string, cursor?: string, limit?: number): Promise<CommentPage> {
-      // Decode first: a bad cursor is a 400 before any query runs.
-      decodeCursor(cursor, 2);
-      const [rating, page] = await Promise.all([
-        repository.findRating(bookId),
-        listPage(bookId, viewerId, cursor, limit),
-      ]);
-      if (!rating) throw bookNotFound();
-      return { ...page, rating: toRatingSummary(rating) };
+    /** The preview's first page: `page` without the rating (the preview's book card has it). */
+    async firstPage(bookId: string, viewerId: string) {
+      const { rating: _, ...first } = await page(bookId, viewerId);
+      return first;
     },
 
     /**

@@ -121,6 +121,10 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     });
     expect(rated.statusCode, rated.body).toBe(201);
     expect(await authors()).toEqual(['Early Reviewer']);
+    expect((await get('/api/v1/books/test-one/comments')).rating).toEqual({
+      averageRating: 5,
+      ratingCount: 1,
+    });
 
     const renamed = await callMultipart(t.app, reviewer, 'PATCH', '/api/v1/me/profile', {
       data: JSON.stringify({ displayName: 'Later Reviewer' }),
