@@ -1,4 +1,5 @@
 // Journey: a visitor opens the landing page and sees the demo library; the public pages have content.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './support/browser.ts';
 
@@ -30,5 +31,90 @@ describe('public site', () => {
       await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
       expect((await page.locator('main').innerText()).length).toBeGreaterThan(400);
     }
+  });
+});
+
+describe('a first visit to a public page', () => {
+  const browser = useBrowser();
+
+  /** Holds back the app's scripts until `release()`, as a slow network would. */
+  async function withScriptsHeld(page: Page) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** Opens the page while its scripts are held (DOMContentLoaded waits for module scripts). */
+  async function openHeld(page: Page, path: string) {
+    await page.goto(path, { waitUntil: 'commit' });
+    await page.locator('[data-prerendered] footer').waitFor({ state: 'attached' });
+  }
+
+  const prerenderedShown = (page: Page) =>
+    page.evaluate(() => {
+      const content = document.querySelector('[data-prerendered] h1');
+      return content !== null && getComputedStyle(content).visibility === 'visible';
+    });
+
+  it('shows the page, titled and styled, before the app script runs, and does not move when the app takes over', async () => {
+    const page = await browser.newPage({ width: 375, height: 812 });
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    for (const [path, title, heading] of [
+      ['/', 'Sahifa — Book summaries in English and Arabic', 'The ideas of great books, one page at a time'],
+      ['/about', 'About · Sahifa', 'About Sahifa'],
+    ]) {
+      const release = await withScriptsHeld(page);
+      await openHeld(page, path as string);
+      expect(await page.title()).toBe(title);
+      const h1 = page.getByRole('heading', { level: 1, name: heading });
+      expect(await prerenderedShown(page)).toBe(true);
+      const before = await h1.boundingBox();
+      const signUp = await page.getByRole('link', { name: 'Sign up' }).boundingBox();
+      // Styled by the screen's own style sheet: the heading is laid out as the app lays it out.
+      expect(before?.width).toBeLessThan(375);
+      // The pickers cannot work before the app runs, so they are not offered yet.
+      const language = page.getByLabel('Language').first();
+      expect(await language.isVisible()).toBe(false);
+
+      release();
+      await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+      await h1.waitFor();
+      expect(await h1.boundingBox()).toEqual(before);
+      expect(await page.getByRole('link', { name: 'Sign up' }).boundingBox()).toEqual(signUp);
+      expect(await language.isVisible()).toBe(true);
+      await page.unrouteAll();
+    }
+    // No style or script the Content-Security-Policy refuses.
+    expect(errors).toEqual([]);
+  });
+
+  it('shows nothing English to an Arabic reader before the app runs, then the page in Arabic', async () => {
+    const page = await browser.newPage({ width: 375, height: 812 });
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'ar'));
+    const release = await withScriptsHeld(page);
+    await openHeld(page, '/about');
+    expect(await page.locator('[data-prerendered]').count()).toBe(1);
+    expect(await prerenderedShown(page)).toBe(false);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'عن صحيفة' }).waitFor();
+  });
+
+  it('shows a member signed in on this device no public page on the way into the app', async () => {
+    const page = await browser.newPage({ width: 375, height: 812 });
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        'sahifa.lastSession',
+        JSON.stringify({ id: 'u1', name: 'A', userNumber: 1, image: null }),
+      ),
+    );
+    await withScriptsHeld(page);
+    await openHeld(page, '/');
+    expect(await page.locator('[data-prerendered]').count()).toBe(1);
+    expect(await prerenderedShown(page)).toBe(false);
   });
 });

@@ -110,81 +110,95 @@ interface AstNode {
   declarations?: { init?: AstNode | null }[];
 }
 
-export default defineConfig({
+// `vite build --ssr` (the prerender step of `npm run build`) builds src/prerender.tsx for Node:
+// no service worker, no compressed copies, no chunk grouping.
+export default defineConfig(({ isSsrBuild }) => ({
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   plugins: [
     react(),
     themeCss(),
     pureContractSchemas(),
-    precompressed(),
-    VitePWA({
-      strategies: 'generateSW',
-      filename: 'service-worker.js',
-      registerType: 'prompt',
-      injectRegister: false,
-      includeAssets: ['favicon.svg', 'boot.js', 'icons/apple-touch-icon.png'],
-      manifest: {
-        id: '/',
-        name: 'Sahifa',
-        short_name: 'Sahifa',
-        description: 'Book summaries in English and Arabic, page by page.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: themeColor('light'),
-        background_color: themes.light.background,
-        categories: ['books', 'education'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        // The app shell: hashed assets, fonts, icons, boot.js and index.html.
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            // Book covers are immutable once uploaded (random keys): keep a bounded set offline.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/covers/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'covers',
-              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 },
-              cacheableResponse: { statuses: [200] },
+    isSsrBuild ? null : precompressed(),
+    isSsrBuild
+      ? null
+      : VitePWA({
+          strategies: 'generateSW',
+          filename: 'service-worker.js',
+          registerType: 'prompt',
+          injectRegister: false,
+          includeAssets: ['favicon.svg', 'boot.js', 'icons/apple-touch-icon.png'],
+          manifest: {
+            id: '/',
+            name: 'Sahifa',
+            short_name: 'Sahifa',
+            description: 'Book summaries in English and Arabic, page by page.',
+            lang: 'en',
+            start_url: '/',
+            scope: '/',
+            display: 'standalone',
+            orientation: 'any',
+            theme_color: themeColor('light'),
+            background_color: themes.light.background,
+            categories: ['books', 'education'],
+            icons: [
+              { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+              { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+              {
+                src: '/icons/icon-maskable-512.png',
+                sizes: '512x512',
+                type: 'image/png',
+                purpose: 'maskable',
+              },
+            ],
+          },
+          workbox: {
+            // The app shell: hashed assets, fonts, icons, boot.js and index.html.
+            globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+            navigateFallback: 'index.html',
+            navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
+            cleanupOutdatedCaches: true,
+            runtimeCaching: [
+              {
+                // Book covers are immutable once uploaded (random keys): keep a bounded set offline.
+                urlPattern: ({ url, sameOrigin }) =>
+                  sameOrigin && url.pathname.startsWith('/uploads/covers/'),
+                handler: 'CacheFirst',
+                options: {
+                  cacheName: 'covers',
+                  expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 },
+                  cacheableResponse: { statuses: [200] },
+                },
+              },
+            ],
+          },
+        }),
+  ],
+  build: isSsrBuild
+    ? { outDir: 'dist-prerender', emptyOutDir: true, copyPublicDir: false, assetsInlineLimit: 0 }
+    : {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        // Which chunk brings which style sheet: read by scripts/prerender.mjs, then deleted.
+        manifest: true,
+        rolldownOptions: {
+          // Lets the bundler fold small shared modules into the chunks that use them (below).
+          preserveEntrySignatures: false,
+          output: {
+            codeSplitting: {
+              groups: [
+                // What every first screen needs (React, the router, i18next, the shell) in one file, not
+                // a dozen small ones each costing a round trip on a slow phone network.
+                { name: 'app', tags: ['$initial'], priority: 3 },
+              ],
+              // Screens share many small modules (a card, a hook); each would be a chunk of its own
+              // and one more request. Below this size they are copied into the screens that use them.
+              experimentalInlineCommonChunks: { maxSize: 8000 },
             },
           },
-        ],
-      },
-    }),
-  ],
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    rolldownOptions: {
-      // Lets the bundler fold small shared modules into the chunks that use them (below).
-      preserveEntrySignatures: false,
-      output: {
-        codeSplitting: {
-          groups: [
-            // What every first screen needs (React, the router, i18next, the shell) in one file, not
-            // a dozen small ones each costing a round trip on a slow phone network.
-            { name: 'app', tags: ['$initial'], priority: 3 },
-          ],
-          // Screens share many small modules (a card, a hook); each would be a chunk of its own
-          // and one more request. Below this size they are copied into the screens that use them.
-          experimentalInlineCommonChunks: { maxSize: 8000 },
         },
+        // Never inline assets as data: URIs (fonts especially): the CSP allows font-src 'self' only.
+        assetsInlineLimit: 0,
       },
-    },
-    // Never inline assets as data: URIs (fonts especially): the CSP allows font-src 'self' only.
-    assetsInlineLimit: 0,
-  },
   server: {
     proxy: {
       '/api': DEV_PROXY,
@@ -197,4 +211,4 @@ export default defineConfig({
       '/uploads': DEV_PROXY,
     },
   },
-});
+}));

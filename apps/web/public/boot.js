@@ -21,6 +21,10 @@
   root.setAttribute('lang', arabic ? 'ar' : 'en');
   root.setAttribute('dir', arabic ? 'rtl' : 'ltr');
 
+  // A member signed in on this device is sent into the app: the English public page prerendered
+  // into this document is not for them (global.css hides it). src/lib/last-session.ts's key.
+  if (read('sahifa.lastSession')) root.setAttribute('data-member', '');
+
   // zod (inside better-auth's client) probes `new Function('')` while its module loads, which the
   // CSP (no 'unsafe-eval') refuses and reports. Its global config is read from here: skip the probe.
   globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });

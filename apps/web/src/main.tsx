@@ -2,7 +2,7 @@ import './lib/strict-csp.ts';
 import 'virtual:theme.css';
 import './theme/global.css';
 import './i18n/index.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
@@ -18,16 +18,37 @@ if (!container) throw new Error('index.html has no #root element.');
 startSessionCheck();
 const router = createRouter();
 
+/** Settles once the router has the code of the first screen (it loads it at once). */
+function firstScreenReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+// A public page sent prerendered (src/prerender.tsx) stays on show until the app can render the
+// whole screen over it in one go, instead of its loading placeholder in between.
+const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
+
 // Rendered once the start language's translations are in (at once in English; Arabic waits for
 // its chunk), so no untranslated text ever shows.
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// A transition: React renders in slices that leave the page responsive between them (the
+// prerendered page stays until the commit), instead of one long task.
+void Promise.all([i18nReady, prerendered ? firstScreenReady() : null]).then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+});
 
 registerServiceWorker();

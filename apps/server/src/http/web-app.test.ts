@@ -7,12 +7,19 @@ import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/
 const INDEX =
   '<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>';
 
+const prerenderedPage = (text: string) =>
+  `<!doctype html><html><head><title>${text}</title></head><body><div id="root"><div data-prerendered><h1>${text}</h1></div></div></body></html>`;
+
 const BIG_SCRIPT = `const pages = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `page ${i}`))};`;
 
 function fakeWebBuild(): string {
   const dir = makeTempDir('sahifa-web-');
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
+  // As the build writes them (apps/web/scripts/prerender.mjs).
+  mkdirSync(path.join(dir, 'prerendered'));
+  writeFileSync(path.join(dir, 'prerendered', 'index.html'), prerenderedPage('Welcome'));
+  writeFileSync(path.join(dir, 'prerendered', 'about.html'), prerenderedPage('About Sahifa'));
   writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("app");');
   writeFileSync(path.join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
   // As the build writes them (apps/web/vite.config.ts, precompressed).
@@ -41,12 +48,30 @@ describe.each(engines)('web app serving on %s', (engine) => {
     t.app.inject({ method: 'GET', url, headers: { accept } });
 
   it('serves index.html revalidated, with the analytics script injected', async () => {
-    for (const url of ['/', '/index.html']) {
-      const res = await get(url);
-      expect(res.statusCode).toBe(200);
+    const res = await get('/index.html');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<script defer src="https://stats.example.com/script.js"></script></head>');
+  });
+
+  it('serves a prerendered public page at its own address, with or without a query, revalidated', async () => {
+    for (const [url, heading] of [
+      ['/', 'Welcome'],
+      ['/?redirectTo=%2Fapp%2Fbooks', 'Welcome'],
+      ['/about', 'About Sahifa'],
+    ]) {
+      const res = await get(url as string);
+      expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<div data-prerendered><h1>${heading}</h1>`);
       expect(res.body).toContain('<script defer src="https://stats.example.com/script.js"></script></head>');
+    }
+    // Any other page, and a path that only starts like one, gets the plain shell.
+    for (const url of ['/login', '/about/more', '/aboutx']) {
+      expect((await get(url)).body, url).toContain('<div id="root"></div>');
     }
   });
 

@@ -3,7 +3,9 @@
 // - Everything else (index.html, service-worker.js, manifest, boot.js…) must be revalidated,
 //   or a deployed update would never reach installed apps.
 // - Unknown non-API paths that ask for HTML get index.html: the router in the page takes over.
-import { existsSync, readFileSync } from 'node:fs';
+// - The public pages the build prerendered (prerendered/<page>.html) are sent instead of
+//   index.html at their own paths, so a first visit paints before the script has run.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -40,12 +42,15 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     return null;
   }
   const indexHtml = withAnalytics(readFileSync(indexFile, 'utf8'), config.analyticsScriptUrl);
+  const prerendered = readPrerenderedPages(root, config.analyticsScriptUrl);
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+  const sendHtml = (reply: FastifyReply, html: string) =>
+    reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(reply, prerendered.get(request.url.split('?')[0] ?? '') ?? indexHtml);
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
-  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/', { schema: { hide: true } }, sendPage);
+  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendHtml(reply, indexHtml));
 
   await app.register(fastifyStatic, {
     root,
@@ -67,7 +72,20 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const isGet = request.method === 'GET' || request.method === 'HEAD';
     if (!isGet || url.startsWith('/api/') || url.startsWith('/uploads/') || !acceptsHtml(request))
       return false;
-    sendIndex(reply);
+    sendPage(request, reply);
     return true;
   };
+}
+
+/** prerendered/index.html is `/`, prerendered/about.html `/about`; none when the build made none. */
+function readPrerenderedPages(root: string, analyticsScriptUrl: string | null): Map<string, string> {
+  const dir = path.join(root, 'prerendered');
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
+    const name = file.slice(0, -'.html'.length);
+    const html = withAnalytics(readFileSync(path.join(dir, file), 'utf8'), analyticsScriptUrl);
+    pages.set(name === 'index' ? '/' : `/${name}`, html);
+  }
+  return pages;
 }

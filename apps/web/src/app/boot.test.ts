@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { directionOf, resolveLanguage } from '#web/i18n/language.ts';
+import { LAST_SESSION_KEY } from '#web/lib/last-session.ts';
 import { resolveTheme } from '#web/theme/resolve.ts';
 
 const bootScript = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8');
@@ -56,6 +57,11 @@ describe('public/boot.js', () => {
   it("turns off zod's eval probe before any module loads (the CSP forbids eval)", () => {
     boot({});
     expect(zodConfig).toEqual({ jitless: true });
+  });
+
+  it('marks a device where a member was signed in (their last session is kept), and no other', () => {
+    expect(boot({ [LAST_SESSION_KEY]: '{"id":"u1"}' })).toHaveProperty('data-member');
+    expect(boot({})).not.toHaveProperty('data-member');
   });
 
   it('follows the browser language on a first visit, and a stored choice over it', () => {

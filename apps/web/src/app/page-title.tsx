@@ -4,6 +4,18 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { useTranslation } from 'react-i18next';
 import { type UIMatch, useMatches } from 'react-router';
 
+type Translate = (key: string, params?: Record<string, string | undefined>) => string;
+
+/** "About · Sahifa", or the app's name and tagline on a page without a title of its own. */
+export function documentTitle(
+  t: Translate,
+  key: string | undefined,
+  params?: Record<string, string | undefined>,
+) {
+  const app = t('common.appName');
+  return key ? `${t(key, params)} · ${app}` : `${app} — ${t('common.tagline')}`;
+}
+
 /** Route `handle` data: the translation key of the page title. */
 export interface RouteHandle {
   title?: string;
@@ -20,8 +32,7 @@ export function PageTitle({ children }: { children: ReactNode }) {
   const key = override ?? match?.handle?.title;
   const params = match?.params;
   useEffect(() => {
-    const app = t('common.appName');
-    document.title = key ? `${t(key, params)} · ${app}` : `${app} — ${t('common.tagline')}`;
+    document.title = documentTitle(t, key, params);
   }, [t, key, params]);
   return <TitleOverride.Provider value={setOverride}>{children}</TitleOverride.Provider>;
 }

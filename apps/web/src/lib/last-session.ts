@@ -2,7 +2,8 @@
 // in the app. Only what the shell shows is kept (no email, no profile text); it is cleared on sign
 // out and whenever the server answers that there is no session.
 
-const KEY = 'sahifa.lastSession';
+/** Also read by public/boot.js. */
+export const LAST_SESSION_KEY = 'sahifa.lastSession';
 
 /** What the app shell needs of the member while the session cannot be checked. */
 export interface LastSession {
@@ -39,7 +40,7 @@ export function toLastSession(user: {
 
 export function saveLastSession(storage: Store | null, user: LastSession): void {
   try {
-    storage?.setItem(KEY, JSON.stringify(user));
+    storage?.setItem(LAST_SESSION_KEY, JSON.stringify(user));
   } catch {
     // A full or refused storage only costs the offline fallback.
   }
@@ -47,7 +48,7 @@ export function saveLastSession(storage: Store | null, user: LastSession): void 
 
 export function clearLastSession(storage: Store | null): void {
   try {
-    storage?.removeItem(KEY);
+    storage?.removeItem(LAST_SESSION_KEY);
   } catch {
     // Nothing to do: there is nothing we could read back either.
   }
@@ -57,7 +58,7 @@ export function clearLastSession(storage: Store | null): void {
 export function readLastSession(storage: Store | null): LastSession | null {
   let raw: string | null = null;
   try {
-    raw = storage?.getItem(KEY) ?? null;
+    raw = storage?.getItem(LAST_SESSION_KEY) ?? null;
   } catch {
     return null;
   }

@@ -17,6 +17,8 @@ interface ThemeContextValue {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 function readStoredTheme(): ThemeName {
+  // Prerendered at build time (src/prerender.tsx): the default theme.
+  if (typeof document === 'undefined') return resolveTheme(null);
   try {
     return resolveTheme(window.localStorage.getItem(THEME_STORAGE_KEY));
   } catch {

@@ -30,6 +30,7 @@ if (typeof window !== 'undefined') {
 }
 
 function detectInitialMode(): Mode {
+  if (typeof navigator === 'undefined') return 'hidden'; // prerendered at build time
   const nav = navigator as Navigator & { standalone?: boolean };
   const mode = initialInstallMode(
     { userAgent: nav.userAgent, maxTouchPoints: nav.maxTouchPoints ?? 0 },

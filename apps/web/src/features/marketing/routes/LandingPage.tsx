@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import { Icon, type IconName } from '#web/components/ui/Icon.tsx';
 import styles from './LandingPage.module.css';
-import { SAMPLE_PAGE, sampleProgress } from './sample-page.ts';
+import { SAMPLE_PAGE } from './sample-page.ts';
 
 const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [
   { key: 'bilingual', icon: 'books' },
@@ -11,6 +11,23 @@ const FEATURES: ReadonlyArray<{ key: string; icon: IconName }> = [
   { key: 'progress', icon: 'home' },
   { key: 'community', icon: 'thoughts' },
 ];
+
+/**
+ * The sample's progress bar, drawn in SVG: its fill is an attribute, not an inline style, which
+ * the Content-Security-Policy would refuse in the prerendered page (src/prerender.tsx).
+ */
+function SampleProgress() {
+  return (
+    <svg
+      className={styles.progress}
+      aria-hidden="true"
+      viewBox={`0 0 ${SAMPLE_PAGE.pageCount} 1`}
+      preserveAspectRatio="none"
+    >
+      <rect width={SAMPLE_PAGE.page} height="1" />
+    </svg>
+  );
+}
 
 /** Two sample pages (decorative): the same page of a demo summary, in English and in Arabic. */
 function SamplePages() {
@@ -26,9 +43,7 @@ function SamplePages() {
         <span className={styles.line} />
         <span className={styles.line} />
         <span className={styles.line} />
-        <span className={styles.progress}>
-          <span style={{ inlineSize: `${sampleProgress}%` }} />
-        </span>
+        <SampleProgress />
       </div>
       <div className={styles.sheet} lang="ar" dir="rtl">
         <span className={styles.sheetKicker}>
@@ -40,9 +55,7 @@ function SamplePages() {
         <span className={styles.line} />
         <span className={styles.line} />
         <span className={styles.line} />
-        <span className={styles.progress}>
-          <span style={{ inlineSize: `${sampleProgress}%` }} />
-        </span>
+        <SampleProgress />
       </div>
     </div>
   );

@@ -3,6 +3,3 @@
  * demo library (content/books/muqaddimah.json), so the mock reads as the reader would show it.
  */
 export const SAMPLE_PAGE = { bookId: 'muqaddimah', page: 3, pageCount: 4 } as const;
-
-/** How far the sample's progress bar is filled, in percent. */
-export const sampleProgress = Math.round((SAMPLE_PAGE.page / SAMPLE_PAGE.pageCount) * 100);

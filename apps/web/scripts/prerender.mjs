@@ -1,0 +1,76 @@
+// After `vite build` and `vite build --ssr src/prerender.tsx`: writes dist/prerendered/<page>.html,
+// index.html with a public page's HTML inside #root, its title, and links to its screen's style
+// sheets and scripts, for the server to send on a first visit (apps/server/src/http/web-app.ts).
+// Written after the client build, so the service worker does not precache them: an installed
+// app starts from index.html as before.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+process.env.NODE_ENV ||= 'production'; // React's production server renderer
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const ssrDir = path.join(web, 'dist-prerender');
+const outDir = path.join(dist, 'prerendered');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const { PRERENDERED_PAGES, prerender } = await import(path.join(ssrDir, 'prerender.js'));
+
+const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const linked = (file) => template.includes(`/${file}"`);
+const cssText = (file) => readFileSync(path.join(dist, file), 'utf8');
+
+/** The screen's chunk and the chunks it imports (not the app's own), with their style sheets. */
+function screenAssets(screen) {
+  const scripts = new Set();
+  const styles = new Set();
+  const add = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build has no chunk for ${key}.`);
+    if (chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const file of chunk.css ?? []) styles.add(file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  add(screen);
+  return { scripts: [...scripts].filter((f) => !linked(f)), styles: [...styles].filter((f) => !linked(f)) };
+}
+
+/** Every class the page uses must be styled before the app runs, or the page would jump when it does. */
+function checkStyled(page, html, styles) {
+  const shell = [...template.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map(([, file]) => file);
+  const defined = new Set(
+    [...shell, ...styles].flatMap((file) =>
+      [...cssText(file).matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(([, name]) => name),
+    ),
+  );
+  // CSS modules' class names start with an underscore (the global ones are in the shell's sheet).
+  const used = new Set(html.match(/(?<=class="[^"]*)_[\w-]+/g));
+  const unstyled = [...used].filter((name) => !defined.has(name));
+  if (unstyled.length > 0)
+    throw new Error(`${page.path}: no linked style sheet defines ${unstyled.join(', ')}.`);
+}
+
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+for (const page of PRERENDERED_PAGES) {
+  const { title, html } = await prerender(page.path);
+  const { scripts, styles } = screenAssets(page.screen);
+  checkStyled(page, html, styles);
+  const links = [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  const out = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+    .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
+    // data-prerendered: hidden where the app will not show this English page (global.css).
+    .replace('<div id="root"></div>', `<div id="root"><div data-prerendered>${html}</div></div>`);
+  if (!out.includes('data-prerendered'))
+    throw new Error('dist/index.html has no empty <div id="root"></div>.');
+  const name = page.path === '/' ? 'index' : page.path.slice(1);
+  writeFileSync(path.join(outDir, `${name}.html`), out);
+}
+rmSync(ssrDir, { recursive: true, force: true });
+rmSync(path.dirname(manifestFile), { recursive: true, force: true });
+console.log(`Prerendered ${PRERENDERED_PAGES.map((page) => page.path).join(', ')}.`);
