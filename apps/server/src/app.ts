@@ -16,7 +16,7 @@ import { handleFrameworkError, type NotFoundFallback, registerErrorHandlers } fr
 import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from '#server/http/security.ts';
 import { responseSerializerCompiler } from '#server/http/serializer.ts';
 import { registerUploads } from '#server/http/uploads.ts';
-import { registerWebApp } from '#server/http/web-app.ts';
+import { readWebBuild, registerWebApp } from '#server/http/web-app.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { registerModules } from '#server/modules/index.ts';
 import { createStorage } from '#server/storage/create-storage.ts';
@@ -90,7 +90,13 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   registerErrorHandlers(app, () => webAppFallback);
   // gzip/brotli for JSON, HTML and the app's scripts (about a third of their size on the wire).
   await app.register(fastifyCompress, { threshold: 1024 });
-  await registerSecurity(app, config, options.writeRateLimit ?? DEFAULT_WRITE_RATE_LIMIT);
+  const webBuild = readWebBuild(config, app.log);
+  await registerSecurity(
+    app,
+    config,
+    options.writeRateLimit ?? DEFAULT_WRITE_RATE_LIMIT,
+    webBuild?.scriptHashes ?? [],
+  );
   await registerDocs(app);
 
   await app.register(authRoutes, { auth, sessions });
@@ -107,6 +113,6 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerUploads(app, config.dataDir);
-  webAppFallback = await registerWebApp(app, config);
+  webAppFallback = await registerWebApp(app, webBuild);
   return app;
 }

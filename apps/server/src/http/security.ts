@@ -28,13 +28,14 @@ function needsSameOrigin(request: FastifyRequest): boolean {
   return isApiV1Write(request) || (request.method === 'POST' && request.url.startsWith('/api/auth/'));
 }
 
-export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+/** `scriptHashes`: the web app's inline scripts ('sha256-…'), the only inline code allowed to run. */
+export function contentSecurityPolicy(config: Config, scriptHashes: string[] = []): Record<string, string[]> {
   const analyticsOrigin = config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [];
   // Covers and avatars come from the bucket's public URL when images are stored in S3.
   const imageOrigin = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...analyticsOrigin],
+    'script-src': ["'self'", ...scriptHashes, ...analyticsOrigin],
     // No 'unsafe-inline': the built app ships its CSS as files and React sets styles via the DOM.
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigin],
@@ -57,12 +58,17 @@ export const DOCS_CSP =
   "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
   "frame-ancestors 'none'";
 
-export async function registerSecurity(app: FastifyInstance, config: Config, writeLimit: WriteRateLimit) {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  writeLimit: WriteRateLimit,
+  scriptHashes: string[],
+) {
   const https = config.publicUrl.startsWith('https://');
   // helmet's middleware is made once; @fastify/helmet made it again on every request (a tenth of
   // a light request's CPU, docs/performance.md).
   const securityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, scriptHashes) },
     // Popups stay usable (e.g. a future Google popup); other windows still cannot script us.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // HSTS only means something over HTTPS; on http://localhost it would only confuse.

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/test-app.ts';
 
-const INDEX =
-  '<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>';
+// As the build writes it: the boot script inline in <head> (apps/web/vite.config.ts).
+const BOOT_SCRIPT = 'document.documentElement.dataset.booted="1"';
+const INDEX = `<!doctype html><html><head><title>Sahifa</title><script>${BOOT_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 
 const prerenderedPage = (text: string) =>
   `<!doctype html><html><head><title>${text}</title></head><body><div id="root"><div data-prerendered><h1>${text}</h1></div></div></body></html>`;
@@ -54,6 +56,15 @@ describe.each(engines)('web app serving on %s', (engine) => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('<script defer src="https://stats.example.com/script.js"></script></head>');
+  });
+
+  it("allows the build's inline boot script by its hash, not inline scripts in general", async () => {
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    for (const url of ['/', '/login']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}' https://stats.example.com;`);
+      expect(csp).not.toContain('unsafe-inline');
+    }
   });
 
   it('serves a prerendered public page at its own address, with or without a query, revalidated', async () => {

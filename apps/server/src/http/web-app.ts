@@ -1,14 +1,15 @@
 // Serves the built PWA (WEB_DIST_DIR) on the same origin as the API.
 // - /assets/* are content-hashed by Vite: cached for a year, immutable.
-// - Everything else (index.html, service-worker.js, manifest, boot.js…) must be revalidated,
+// - Everything else (index.html, service-worker.js, manifest…) must be revalidated,
 //   or a deployed update would never reach installed apps.
 // - Unknown non-API paths that ask for HTML get index.html: the router in the page takes over.
 // - The public pages the build prerendered (prerendered/<page>.html) are sent instead of
 //   index.html at their own paths, so a first visit paints before the script has run.
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { NotFoundFallback } from './errors.ts';
 
@@ -30,24 +31,55 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-/** Returns the SPA fallback for the not-found handler, or null when the web app is not built. */
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<NotFoundFallback | null> {
+/** The built web app's pages, read once at start. */
+export interface WebBuild {
+  root: string;
+  indexHtml: string;
+  /** Prerendered public pages by path. */
+  pages: Map<string, string>;
+  /** CSP sources ('sha256-…') of the pages' inline scripts (the boot script), which the CSP allows. */
+  scriptHashes: string[];
+}
+
+/** Reads WEB_DIST_DIR's pages, or null (with a warning) when the web app is not built. */
+export function readWebBuild(config: Config, log: FastifyBaseLogger): WebBuild | null {
   const root = config.webDistDir;
   const indexFile = path.join(root, 'index.html');
   if (!existsSync(indexFile)) {
-    app.log.warn(
+    log.warn(
       { webDistDir: root },
       'Web app not built (no index.html); serving the API only. Run `npm run build`.',
     );
     return null;
   }
   const indexHtml = withAnalytics(readFileSync(indexFile, 'utf8'), config.analyticsScriptUrl);
-  const prerendered = readPrerenderedPages(root, config.analyticsScriptUrl);
+  const pages = readPrerenderedPages(root, config.analyticsScriptUrl);
+  const scriptHashes = [...new Set([indexHtml, ...pages.values()].flatMap(inlineScriptHashes))];
+  return { root, indexHtml, pages, scriptHashes };
+}
+
+/** The CSP hash source of each inline <script> (one without src) in the page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+/** Returns the SPA fallback for the not-found handler, or null when the web app is not built. */
+export async function registerWebApp(
+  app: FastifyInstance,
+  build: WebBuild | null,
+): Promise<NotFoundFallback | null> {
+  if (!build) return null;
+  const { root, indexHtml, pages } = build;
 
   const sendHtml = (reply: FastifyReply, html: string) =>
     reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
   const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(reply, prerendered.get(request.url.split('?')[0] ?? '') ?? indexHtml);
+    sendHtml(reply, pages.get(request.url.split('?')[0] ?? '') ?? indexHtml);
 
   app.get('/', { schema: { hide: true } }, sendPage);
   app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendHtml(reply, indexHtml));

@@ -5,11 +5,11 @@ import { directionOf, resolveLanguage } from '#web/i18n/language.ts';
 import { LAST_SESSION_KEY } from '#web/lib/last-session.ts';
 import { resolveTheme } from '#web/theme/resolve.ts';
 
-const bootScript = readFileSync(new URL('../../public/boot.js', import.meta.url), 'utf8');
+const bootScript = readFileSync(new URL('../../src/boot.js', import.meta.url), 'utf8');
 
 let zodConfig: unknown;
 
-/** Runs public/boot.js against a fake document and storage; returns the <html> attributes it set. */
+/** Runs src/boot.js against a fake document and storage; returns the <html> attributes it set. */
 function boot(storage: Record<string, string>, languages: string[] = ['en-US'], throwing = false) {
   const attributes: Record<string, string> = {};
   const localStorage = {
@@ -28,7 +28,7 @@ function boot(storage: Record<string, string>, languages: string[] = ['en-US'], 
   return attributes;
 }
 
-describe('public/boot.js', () => {
+describe('src/boot.js', () => {
   it.each([['dark'], ['purple'], ['red'], ['light'], ['blue'], [''], ['DARK']])(
     'applies the same theme as resolveTheme for %j',
     (stored) => {

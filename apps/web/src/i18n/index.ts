@@ -45,7 +45,7 @@ export const i18nReady: Promise<unknown> = i18n
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     detection: {
-      // public/boot.js has already chosen the language (stored choice, else the browser's) and set
+      // src/boot.js has already chosen the language (stored choice, else the browser's) and set
       // <html lang>, so the two always agree and Arabic never flashes left-to-right.
       order: ['localStorage', 'htmlTag'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,

@@ -2,7 +2,7 @@
 // in the app. Only what the shell shows is kept (no email, no profile text); it is cleared on sign
 // out and whenever the server answers that there is no session.
 
-/** Also read by public/boot.js. */
+/** Also read by src/boot.js. */
 export const LAST_SESSION_KEY = 'sahifa.lastSession';
 
 /** What the app shell needs of the member while the session cannot be checked. */

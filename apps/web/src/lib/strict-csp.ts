@@ -6,7 +6,7 @@ const REACT_ARIA_PRESSABLE_STYLE_ID = 'react-aria-pressable-style';
  * a <style> with a touch-action rule on first use (refused by the CSP, and logged): the same rule
  * ships in global.css, and an element with its id tells React Aria it is already there.
  * (React Aria's usePreventScroll still injects a style on iOS while a menu is open; the CSP drops it,
- * which only loses an overscroll nicety.) The zod side of the CSP story is in public/boot.js.
+ * which only loses an overscroll nicety.) The zod side of the CSP story is in src/boot.js.
  */
 function prepareForStrictCsp(): void {
   if (!document.getElementById(REACT_ARIA_PRESSABLE_STYLE_ID)) {

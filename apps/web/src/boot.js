@@ -1,6 +1,7 @@
 // Runs synchronously in <head>, before the first paint, so that neither the theme nor the text
 // direction flashes. Mirrors src/theme/resolve.ts and src/i18n/language.ts (checked by
-// src/app/boot.test.ts). It is a file, not an inline script: the Content-Security-Policy forbids those.
+// src/app/boot.test.ts). The build inlines it into index.html (vite.config.ts, inlineBootScript);
+// the server's Content-Security-Policy allows it by its hash, and no other inline script.
 (() => {
   const root = document.documentElement;
   const read = (key) => {
