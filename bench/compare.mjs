@@ -2,6 +2,7 @@
 // alternating, in one run, so the machine's noise hits both alike. Both serve the API only,
 // on a fresh SQLite DATA_DIR with the demo library.
 // Usage: node bench/compare.mjs /path/to/other/checkout   (it needs its own `npm install`)
+//   BENCH_PATHS=/api/health,/api/v1/books other requests (comma-separated); BENCH_CONNECTIONS (10)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,8 @@ const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const PATHS = [
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PATHS = process.env.BENCH_PATHS?.split(',') ?? [
   '/api/v1/books/meditations',
   '/api/v1/books/meditations/read',
   '/api/v1/books',
@@ -64,7 +66,7 @@ try {
         const { base, cookie } = servers[name];
         const result = await autocannon({
           url: base + path,
-          connections: 10,
+          connections: CONNECTIONS,
           duration: SECONDS,
           headers: { cookie },
         });

@@ -89,6 +89,11 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   let webAppFallback: NotFoundFallback | null = null;
   registerErrorHandlers(app, () => webAppFallback);
   // gzip/brotli for JSON, HTML and the app's scripts (about a third of their size on the wire).
+  // Requests are not compressed by any client of ours: no decompression step before each one
+  // (set before the plugin reads it from each route).
+  app.addHook('onRoute', (route) => {
+    route.decompress = false;
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   const webBuild = readWebBuild(config, app.log);
   await registerSecurity(
