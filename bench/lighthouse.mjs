@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root } from '../scripts/build-web.mjs';
+import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
@@ -20,18 +21,6 @@ const pages = [
   { name: 'about', path: '/about', signedIn: false },
   { name: 'home', path: '/app/home', signedIn: true },
   { name: 'reader', path: '/app/philosophy/meditations', signedIn: true },
-];
-
-// The flags of scripts/chromium.mjs (the browser journeys' Chromium): headless, and kept from
-// reaching for Google's services, which this machine's closed network refuses.
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 const median = (values) => {
@@ -135,7 +124,7 @@ try {
   const cookie = await signUpMember(baseURL, dataDir, BENCH_MEMBER);
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const results = [];
   for (const page of pages) {

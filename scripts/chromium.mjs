@@ -2,7 +2,7 @@
 // it from reaching for Google's services, which this machine's closed network refuses.
 import { chromium } from 'playwright-core';
 
-const flags = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -13,5 +13,8 @@ const flags = [
 ];
 
 export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: flags });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
 }

@@ -1,0 +1,92 @@
+// A/B for the public pages' first visit: Lighthouse (its default mobile run, performance only)
+// on / and /about of another checkout (before) and this one (after), alternating in one run so
+// the machine's noise hits both alike; prints each run and the medians.
+// Usage: node bench/lighthouse-compare.mjs /path/to/other/checkout  (BENCH_ROUNDS, default 5;
+//   each checkout builds its web app if it is stale, as `npm start` does)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { root } from '../scripts/build-web.mjs';
+import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
+
+const other = process.argv[2];
+if (!other) throw new Error('Usage: node bench/lighthouse-compare.mjs /path/to/other/checkout');
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PATHS = ['/', '/about'];
+
+async function start(checkout, port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-lh-compare-'));
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: checkout,
+    env: {
+      ...process.env,
+      NODE_ENV: '',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.exitCode !== null) throw new Error(`${checkout} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, stop };
+}
+
+const servers = { before: await start(other, 4601), after: await start(root, 4602) };
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: CHROMIUM_FLAGS,
+});
+const runs = Object.fromEntries(
+  PATHS.flatMap((path) => ['before', 'after'].map((side) => [`${path} ${side}`, []])),
+);
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const path of PATHS) {
+      for (const side of round % 2 ? ['after', 'before'] : ['before', 'after']) {
+        const { lhr } = await lighthouse(`${servers[side].base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (lhr.runtimeError) continue;
+        const value = (id) => Math.round(lhr.audits[id].numericValue);
+        const run = {
+          performance: Math.round(lhr.categories.performance.score * 100),
+          fcpMs: value('first-contentful-paint'),
+          lcpMs: value('largest-contentful-paint'),
+          tbtMs: value('total-blocking-time'),
+        };
+        runs[`${path} ${side}`].push(run);
+        console.log(path, side, JSON.stringify(run));
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  for (const server of Object.values(servers)) server.stop();
+}
+
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log('\nmedians:');
+for (const [key, list] of Object.entries(runs).filter(([, list]) => list.length > 0)) {
+  const figures = Object.keys(list[0]).map((name) => `${name} ${median(list.map((run) => run[name]))}`);
+  console.log(`${key}: ${figures.join(', ')} (${list.length} runs)`);
+}
