@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Database } from './schema.ts';
+import { SahifaSqliteDialect } from './sqlite-dialect.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -32,7 +33,7 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
     return handleOf(openPostgres(config.url, options.pgSchema), 'postgres', null);
   const sqlite = openSqliteFile(config.file);
   return handleOf(
-    new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    new Kysely<Database>({ dialect: new SahifaSqliteDialect({ database: withStatementCache(sqlite) }) }),
     'sqlite',
     sqlite,
   );

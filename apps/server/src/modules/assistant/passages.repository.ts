@@ -80,7 +80,7 @@ function sqliteCandidates(db: Kysely<Database>) {
         from book_search
         where book_search match ${match}
         order by rank, rowid
-        limit ${RANK_POOL}
+        limit ${sql.lit(RANK_POOL)}
       ) as pool
       join book_search as s on s.rowid = pool.rid
       order by pool.rank, pool.rid`.execute(db);
@@ -140,7 +140,7 @@ function postgresCandidates(db: Kysely<Database>) {
           from hits join weights using (term)
           group by hits.book_id
           order by score desc, hits.book_id
-          limit ${RANK_POOL}
+          limit ${sql.lit(RANK_POOL)}
         ),
         anywhere as (
           select pool.book_id, s.title, s.author,
@@ -155,7 +155,7 @@ function postgresCandidates(db: Kysely<Database>) {
           where (title like any (${contains}::text[]) or author like any (${contains}::text[]))
             and (title ~ ${pattern} or author ~ ${pattern})
           order by book_id
-          limit ${RANK_POOL}
+          limit ${sql.lit(RANK_POOL)}
         )
         select book_id, title, author, 0 as list, place from anywhere
         union all

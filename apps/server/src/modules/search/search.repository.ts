@@ -48,16 +48,16 @@ function sqliteBookSearch(db: Kysely<Database>) {
         select * from (
           select book_id, 1 as titled, ${FTS5_BOOK_RANK} as rank from book_search
           where book_search match ${inTitleOrAuthor}
-          limit ${SEARCH_CANDIDATES})
+          limit ${sql.lit(SEARCH_CANDIDATES)})
         union all
         select * from (
           select book_id, 0, ${FTS5_BOOK_RANK} from book_search
           where book_search match ${match}
             and rowid not in (select rowid from book_search where book_search match ${inTitleOrAuthor})
           order by rowid desc
-          limit ${SEARCH_CANDIDATES}))
+          limit ${sql.lit(SEARCH_CANDIDATES)}))
       order by titled desc, rank, book_id
-      limit ${limit}`.execute(db);
+      limit cast(${limit} as integer)`.execute(db);
     return rows.map((r) => r.book_id);
   };
 }
@@ -69,11 +69,11 @@ function postgresBookSearch(db: Kysely<Database>) {
     const { rows } = await sql<{ book_id: string }>`
       with candidates as (
         (select book_id, document, true as titled from book_search
-         where document @@ ${inTitleOrAuthor} limit ${SEARCH_CANDIDATES})
+         where document @@ ${inTitleOrAuthor} limit ${sql.lit(SEARCH_CANDIDATES)})
         union all
         (select book_id, document, false from book_search
          where document @@ ${query} and not (document @@ ${inTitleOrAuthor})
-         limit ${SEARCH_CANDIDATES}))
+         limit ${sql.lit(SEARCH_CANDIDATES)}))
       select book_id from candidates
       order by titled desc, ts_rank(${TS_BOOK_RANK_WEIGHTS}::float4[], document, ${query}) desc, book_id
       limit ${limit}`.execute(db);
@@ -132,7 +132,7 @@ function memberCandidates(db: Kysely<Database>, terms: readonly string[]) {
   );
   const matches = sql<{
     number: number;
-  }>`(select rowid as number from member_name where ${holdsEvery} limit ${MEMBER_CANDIDATES})`;
+  }>`(select rowid as number from member_name where ${holdsEvery} limit ${sql.lit(MEMBER_CANDIDATES)})`;
   return db
     .selectFrom(matches.as('match'))
     .innerJoin('user', 'user.user_number', 'match.number')
