@@ -59,11 +59,14 @@ export function refuseSuspendedWrites(
   done: HookHandlerDoneFunction,
 ): void {
   // Reads pass at once, without a promise each (this hook runs before every request).
-  if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/v1/')) return done();
-  if (request.routeOptions.config.openToSuspended) return done();
-  currentMember(request).then((member) => {
-    if (member?.suspendedAt)
-      return done(new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE));
+  const write = WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
+  if (!write || request.routeOptions.config.openToSuspended) {
     done();
+    return;
+  }
+  currentMember(request).then((member) => {
+    done(
+      member?.suspendedAt ? new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE) : undefined,
+    );
   }, done);
 }
