@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBook } from '#server/test/library-helpers.ts';
+import { insertMonthlyBooks } from '#server/test/library-helpers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 import { compiledQuery } from './compiled-query.ts';
 
@@ -8,14 +8,7 @@ describe.each(engines)('compiledQuery on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine);
-    await t.db.insertInto('category').values({ id: 'c', title: 'C', title_ar: 'ج', sort_order: 1 }).execute();
-    for (const [id, addedAt] of [
-      ['a', '2024-01-01T00:00:00.000Z'],
-      ['b', '2024-02-01T00:00:00.000Z'],
-      ['c', '2024-03-01T00:00:00.000Z'],
-    ] as const) {
-      await insertBook(t.db, { id, categoryId: 'c', addedAt });
-    }
+    await insertMonthlyBooks(t.db, ['a', 'b', 'c']);
   });
   afterAll(async () => {
     await t?.close();
