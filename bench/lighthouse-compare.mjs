@@ -1,8 +1,9 @@
-// A/B for the public pages' first visit: Lighthouse (its default mobile run, performance only)
-// on / and /about of another checkout (before) and this one (after), alternating in one run so
-// the machine's noise hits both alike; prints each run and the medians.
+// A/B for a first visit: Lighthouse (its default mobile run, performance only) on pages of
+// another checkout (before) and this one (after), alternating in one run so the machine's noise
+// hits both alike; prints each run and the medians. Pages under /app are visited signed in.
 // Usage: node bench/lighthouse-compare.mjs /path/to/other/checkout  (BENCH_ROUNDS, default 5;
-//   each checkout builds its web app if it is stale, as `npm start` does)
+//   BENCH_PATHS, default "/,/about"; each checkout builds its web app if it is stale, as
+//   `npm start` does)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root } from '../scripts/build-web.mjs';
 import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
+import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/lighthouse-compare.mjs /path/to/other/checkout');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const PATHS = ['/', '/about'];
+const PATHS = (process.env.BENCH_PATHS ?? '/,/about').split(',');
+
+const signedIn = (path) => path.startsWith('/app');
 
 async function start(checkout, port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-lh-compare-'));
@@ -45,7 +49,8 @@ async function start(checkout, port) {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, stop };
+  const cookie = PATHS.some(signedIn) ? await signUpMember(base, dataDir, BENCH_MEMBER) : undefined;
+  return { base, stop, cookie };
 }
 
 const servers = { before: await start(other, 4601), after: await start(root, 4602) };
@@ -65,6 +70,8 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          // Lighthouse clears the origin's cookies first: the session travels as a header.
+          extraHeaders: signedIn(path) ? { Cookie: servers[side].cookie } : undefined,
         });
         if (lhr.runtimeError) continue;
         const value = (id) => Math.round(lhr.audits[id].numericValue);

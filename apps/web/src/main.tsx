@@ -9,6 +9,7 @@ import { Providers } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-sw.ts';
 import { createRouter } from './app/router.tsx';
 import { i18nReady } from './i18n/index.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { startSessionCheck } from './lib/session.ts';
 
 const container = document.getElementById('root');
@@ -16,7 +17,9 @@ if (!container) throw new Error('index.html has no #root element.');
 
 // The session check and the screen's code start loading at once, side by side.
 startSessionCheck();
-const router = createRouter();
+// One cache for the router's loaders (which start a screen's data early) and the screens.
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 
 /** Settles once the router has the code of the first screen (it loads it at once). */
 function firstScreenReady(): Promise<void> {
@@ -43,7 +46,7 @@ void Promise.all([i18nReady, prerendered ? firstScreenReady() : null]).then(() =
   startTransition(() =>
     root.render(
       <StrictMode>
-        <Providers>
+        <Providers queryClient={queryClient}>
           <RouterProvider router={router} />
         </Providers>
       </StrictMode>,

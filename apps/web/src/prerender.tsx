@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { documentTitle } from './app/page-title.tsx';
-import { routes } from './app/router.tsx';
+import { createRoutes } from './app/router.tsx';
 import en from './i18n/en.json';
 import { AuthProvider } from './lib/auth.tsx';
 import { ThemeProvider } from './theme/ThemeProvider.tsx';
@@ -42,7 +42,7 @@ export interface PrerenderedPage {
 }
 
 export async function prerender(path: string): Promise<PrerenderedPage> {
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) throw new Error(`${path} redirects; it cannot be prerendered.`);
   if (context.statusCode !== 200) throw new Error(`${path} answers ${context.statusCode}.`);

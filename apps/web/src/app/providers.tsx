@@ -1,12 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '#web/lib/auth.tsx';
-import { createQueryClient } from '#web/lib/query-client.ts';
 import { ThemeProvider } from '#web/theme/ThemeProvider.tsx';
 
 /** Everything the router's screens rely on: server-state cache, theme, session. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -1,5 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
+import { myLibraryQueryOptions } from '#web/features/my-library/api/my-library.ts';
+import { bookReadingQueryOptions } from '#web/features/reader/api/book-reading.ts';
+import { latestThoughtsQueryOptions } from '#web/features/thoughts/api/feed.ts';
+import { accountQueryOptions } from '#web/lib/account.ts';
+import { libraryOverviewQueryOptions } from '#web/lib/library-overview.ts';
 import { RootErrorPage } from './ErrorPage.tsx';
 import { PublicOnly } from './guards/PublicOnly.tsx';
 import { RequireAuth } from './guards/RequireAuth.tsx';
@@ -8,6 +14,7 @@ import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { PageFallback } from './PageFallback.tsx';
 import type { RouteHandle } from './page-title.tsx';
 import { RootLayout } from './RootLayout.tsx';
+import { screenData } from './screen-data.ts';
 
 /** Every screen is its own chunk, loaded when first visited. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -63,11 +70,17 @@ const publicRoutes: RouteObject[] = [
   },
 ];
 
-const appRoutes: RouteObject[] = [
+/** The signed-in area; `queryClient` (the app's) lets the busiest screens start their data early. */
+const appRoutes = (queryClient?: QueryClient): RouteObject[] => [
   { index: true, loader: () => redirect('/app/home') },
   {
     path: 'home',
     lazy: screen(() => import('./routes/HomeRoute.tsx')),
+    loader: screenData(queryClient, (client) => {
+      void client.prefetchQuery(myLibraryQueryOptions());
+      void client.prefetchQuery(latestThoughtsQueryOptions());
+      void client.prefetchQuery(libraryOverviewQueryOptions());
+    }),
     handle: title('nav.home'),
   },
   {
@@ -192,6 +205,9 @@ const appRoutes: RouteObject[] = [
   {
     path: ':categoryId/:bookId',
     lazy: screen(() => import('./routes/ReaderRoute.tsx')),
+    loader: screenData(queryClient, (client, { bookId = '' }) => {
+      void client.prefetchQuery(bookReadingQueryOptions(bookId));
+    }),
     handle: title('reader.pageTitle'),
   },
   {
@@ -206,7 +222,8 @@ const appRoutes: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+/** Every route; without `queryClient` (the build's prerender) no screen starts its data early. */
+export const createRoutes = (queryClient?: QueryClient): RouteObject[] => [
   {
     id: 'root',
     Component: RootLayout,
@@ -235,8 +252,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             lazy: screen(() => import('./layouts/AppLayout.tsx')),
+            // The shell's own query (the operator's console link, the plan, a suspension).
+            loader: screenData(queryClient, (client) => {
+              void client.prefetchQuery(accountQueryOptions());
+            }),
             errorElement: <RootErrorPage />,
-            children: appRoutes,
+            children: appRoutes(queryClient),
           },
         ],
       },
@@ -244,6 +265,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -12,8 +12,9 @@ export const myLibraryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.myLibrary(),
     queryFn: ({ signal }) => fetchMyLibrary(signal),
-    // Reading elsewhere changes it; a visit should show the latest state.
-    staleTime: 0,
+    // This device's changes invalidate it at once; another device's show on a visit 10 s later.
+    // (Not 0: home's loader fetches it before the screen mounts, which would fetch it again.)
+    staleTime: 10_000,
   });
 
 export function useMyLibrary() {

@@ -1,5 +1,5 @@
 import type { ThoughtPage } from '@sahifa/contracts/community';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
 import { thoughtKeys } from './keys.ts';
 
@@ -25,12 +25,17 @@ export function useThoughtFeed() {
   });
 }
 
+const LATEST_THOUGHTS = 5;
+
 /** The newest few thoughts, for the home screen. */
-export function useLatestThoughts(limit = 5) {
-  return useQuery({
+export const latestThoughtsQueryOptions = () =>
+  queryOptions({
     queryKey: thoughtKeys.latest(),
-    queryFn: ({ signal }) => fetchThoughts(undefined, signal, limit),
+    queryFn: ({ signal }) => fetchThoughts(undefined, signal, LATEST_THOUGHTS),
   });
+
+export function useLatestThoughts() {
+  return useQuery(latestThoughtsQueryOptions());
 }
 
 /** GET /api/v1/users/:userNumber/thoughts?cursor — one member's thoughts, newest first. */

@@ -13,7 +13,7 @@ import styles from './Thoughts.module.css';
 export function LatestThoughts() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const latest = useLatestThoughts(5);
+  const latest = useLatestThoughts();
   const thoughts = latest.data?.items.slice(0, 5) ?? [];
   const online = useOnline();
 
