@@ -1,10 +1,13 @@
 // A/B: the member screens' requests against another checkout (before) and this one (after),
 // alternating, in one run, so the machine's noise hits both alike. Both serve the API only,
-// on a fresh SQLite DATA_DIR with the demo library.
+// on a fresh SQLite DATA_DIR with the demo library and the bench member's 30 thoughts. Prints
+// req/s and the server's CPU time per request (Linux): the first moves ±10 % between two runs
+// of the same code on these machines, the second less (±5 %), so small gains show in it.
 // Usage: node bench/compare.mjs /path/to/other/checkout   (it needs its own `npm install`)
-//   BENCH_PATHS=/api/health,/api/v1/books other requests (comma-separated); BENCH_CONNECTIONS (10)
+//   BENCH_PATHS=/api/health,/api/v1/books other requests (comma-separated; ME stands for the
+//   bench member's number); BENCH_CONNECTIONS (10)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -26,7 +29,8 @@ const PATHS = process.env.BENCH_PATHS?.split(',') ?? [
 async function start(checkout, port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-compare-'));
   const base = `http://localhost:${port}`;
-  const child = spawn(join(checkout, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
+  // The server in this process (not under tsx's CLI, which runs it in a child): its CPU is read.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: checkout,
     env: {
       ...process.env,
@@ -50,28 +54,49 @@ async function start(checkout, port) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   const cookie = await signUpMember(base, dataDir, BENCH_MEMBER);
+  const headers = { cookie, origin: base, 'content-type': 'application/json' };
+  for (let i = 0; i < FEED_THOUGHTS; i++) {
+    const body = JSON.stringify({ content: `A thought for the benchmark, number ${i}.` });
+    await fetch(`${base}/api/v1/thoughts`, { method: 'POST', headers, body });
+  }
+  const session = await (await fetch(`${base}/api/auth/get-session`, { headers })).json();
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, cookie, stop };
+  return { base, cookie, me: String(session.user.userNumber), pid: child.pid, stop };
+}
+
+const FEED_THOUGHTS = 30;
+
+/** CPU time (user + system) the process has used, in ms; null where /proc is not there. */
+function cpuMs(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
 }
 
 const servers = { before: await start(other, 4101), after: await start(root, 4102) };
 const rates = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
+const cpuPerRequest = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of PATHS) {
       for (const name of round % 2 ? ['after', 'before'] : ['before', 'after']) {
-        const { base, cookie } = servers[name];
+        const { base, cookie, me, pid } = servers[name];
+        const cpuBefore = cpuMs(pid);
         const result = await autocannon({
-          url: base + path,
+          url: base + path.replace('ME', me),
           connections: CONNECTIONS,
           duration: SECONDS,
           headers: { cookie },
         });
         if (result.non2xx) throw new Error(`${name} ${path}: ${result.non2xx} answers were not 2xx`);
         rates[path][name].push(result.requests.average);
+        const cpuAfter = cpuMs(pid);
+        if (cpuBefore !== null && cpuAfter !== null)
+          cpuPerRequest[path][name].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
       }
     }
   }
@@ -81,7 +106,12 @@ try {
 }
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 for (const [path, { before, after }] of Object.entries(rates)) {
+  const cpu = cpuPerRequest[path];
+  const cpuText =
+    cpu.before.length > 0
+      ? `; CPU per request ${mean(cpu.before).toFixed(0)} µs → ${mean(cpu.after).toFixed(0)} µs, after/before ${(mean(cpu.after) / mean(cpu.before)).toFixed(2)}`
+      : '';
   console.log(
-    `${path}: before ${mean(before).toFixed(0)} req/s, after ${mean(after).toFixed(0)} req/s, after/before ${(mean(after) / mean(before)).toFixed(2)}`,
+    `${path}: before ${mean(before).toFixed(0)} req/s, after ${mean(after).toFixed(0)} req/s, after/before ${(mean(after) / mean(before)).toFixed(2)}${cpuText}`,
   );
 }

@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Database } from './schema.ts';
 import { SahifaSqliteDialect } from './sqlite-dialect.ts';
+import { withArrayRows } from './sqlite-rows.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -73,7 +74,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * time on the connection, so a statement is never in use twice at once.
  */
 function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(sql) {
@@ -81,7 +82,7 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
       if (statement) {
         statements.delete(sql);
       } else {
-        statement = database.prepare(sql);
+        statement = withArrayRows(database.prepare(sql));
         if (statements.size >= STATEMENT_CACHE_SIZE)
           statements.delete(statements.keys().next().value as string);
       }
