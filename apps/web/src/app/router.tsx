@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { myLibraryQueryOptions } from '#web/features/my-library/api/my-library.ts';
 import { bookReadingQueryOptions } from '#web/features/reader/api/book-reading.ts';
-import { latestThoughtsQueryOptions } from '#web/features/thoughts/api/feed.ts';
+import { latestThoughtsQueryOptions } from '#web/features/thoughts/api/latest-thoughts.ts';
 import { accountQueryOptions } from '#web/lib/account.ts';
 import { libraryOverviewQueryOptions } from '#web/lib/library-overview.ts';
 import { RootErrorPage } from './ErrorPage.tsx';

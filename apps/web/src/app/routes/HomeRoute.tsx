@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { HomePage } from '#web/features/library/routes/HomePage.tsx';
 import { useMyLibrary } from '#web/features/my-library/api/my-library.ts';
 import { ContinueReading } from '#web/features/my-library/components/ContinueReading.tsx';
-import { useLatestThoughts } from '#web/features/thoughts/api/feed.ts';
+import { useLatestThoughts } from '#web/features/thoughts/api/latest-thoughts.ts';
 import { LatestThoughts } from '#web/features/thoughts/components/LatestThoughts.tsx';
 import { useLibraryOverview } from '#web/lib/library-overview.ts';
 

@@ -1,19 +1,15 @@
 import type { ThoughtPage } from '@sahifa/contracts/community';
-import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
 import { thoughtKeys } from './keys.ts';
 
-function withCursor(path: string, cursor: string | undefined, limit?: number) {
-  const params = new URLSearchParams();
-  if (cursor) params.set('cursor', cursor);
-  if (limit) params.set('limit', String(limit));
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
+function withCursor(path: string, cursor: string | undefined) {
+  return cursor ? `${path}?${new URLSearchParams({ cursor })}` : path;
 }
 
-/** GET /api/v1/thoughts?cursor&limit — everyone's thoughts, newest first. */
-export function fetchThoughts(cursor: string | undefined, signal?: AbortSignal, limit?: number) {
-  return apiFetch<ThoughtPage>(withCursor('/api/v1/thoughts', cursor, limit), { signal });
+/** GET /api/v1/thoughts?cursor — everyone's thoughts, newest first. */
+export function fetchThoughts(cursor: string | undefined, signal?: AbortSignal) {
+  return apiFetch<ThoughtPage>(withCursor('/api/v1/thoughts', cursor), { signal });
 }
 
 export function useThoughtFeed() {
@@ -23,19 +19,6 @@ export function useThoughtFeed() {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
-}
-
-const LATEST_THOUGHTS = 5;
-
-/** The newest few thoughts, for the home screen. */
-export const latestThoughtsQueryOptions = () =>
-  queryOptions({
-    queryKey: thoughtKeys.latest(),
-    queryFn: ({ signal }) => fetchThoughts(undefined, signal, LATEST_THOUGHTS),
-  });
-
-export function useLatestThoughts() {
-  return useQuery(latestThoughtsQueryOptions());
 }
 
 /** GET /api/v1/users/:userNumber/thoughts?cursor — one member's thoughts, newest first. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '#web/components/ui/Avatar.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import { EmptyState, OfflineState } from '#web/components/ui/States.tsx';
-import { useLatestThoughts } from '#web/features/thoughts/api/feed.ts';
+import { useLatestThoughts } from '#web/features/thoughts/api/latest-thoughts.ts';
 import { thoughtPath } from '#web/features/thoughts/thought-path.ts';
 import { needsNetwork, useOnline } from '#web/lib/online.ts';
 import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
