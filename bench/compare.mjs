@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
-import { BENCH_MEMBER, signUpMember } from './members.mjs';
+import { prepareMember } from './endpoints.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
@@ -53,21 +53,13 @@ async function start(checkout, port) {
   ) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  const cookie = await signUpMember(base, dataDir, BENCH_MEMBER);
-  const headers = { cookie, origin: base, 'content-type': 'application/json' };
-  for (let i = 0; i < FEED_THOUGHTS; i++) {
-    const body = JSON.stringify({ content: `A thought for the benchmark, number ${i}.` });
-    await fetch(`${base}/api/v1/thoughts`, { method: 'POST', headers, body });
-  }
-  const session = await (await fetch(`${base}/api/auth/get-session`, { headers })).json();
+  const { cookie, userNumber } = await prepareMember(base, dataDir);
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, cookie, me: String(session.user.userNumber), pid: child.pid, stop };
+  return { base, cookie, me: String(userNumber), pid: child.pid, stop };
 }
-
-const FEED_THOUGHTS = 30;
 
 /** CPU time (user + system) the process has used, in ms; null where /proc is not there. */
 function cpuMs(pid) {

@@ -1,24 +1,21 @@
 // The requests the performance goals name (issue 12), against a running server: the member
 // screens' reads and the three everyday writes. Shared by bench:ceiling and bench:growth so both
-// measure the same things.
+// measure the same things; bench:compare prepares its member the same way.
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 /** Thoughts in the feed before measuring, so the feed and the profile have a full first page. */
 const FEED_THOUGHTS = 30;
 
 /**
- * Signs up the bench member, fills the feed, and names the requests.
+ * Signs up the bench member and posts its thoughts, so the feed and the profile have a full
+ * first page. Returns its session cookie, its member number and its last thought's id.
  * @param {string} baseURL
  * @param {string} dataDir the server's DATA_DIR (the confirmation mail is read from it)
- * @returns {Promise<{ cookie: string, reads: Endpoint[], writes: Endpoint[] }>}
- *
- * @typedef {{ name: string, method: string, path: string, body?: string, signedIn: boolean }} Endpoint
  */
-export async function prepareEndpoints(baseURL, dataDir) {
+export async function prepareMember(baseURL, dataDir) {
   const cookie = await signUpMember(baseURL, dataDir, BENCH_MEMBER);
   const headers = { cookie, origin: baseURL, 'content-type': 'application/json' };
   const session = await (await fetch(`${baseURL}/api/auth/get-session`, { headers })).json();
-  const userNumber = session.user.userNumber;
   let thoughtId = '';
   for (let i = 0; i < FEED_THOUGHTS; i++) {
     const response = await fetch(`${baseURL}/api/v1/thoughts`, {
@@ -30,6 +27,19 @@ export async function prepareEndpoints(baseURL, dataDir) {
       throw new Error(`posting a thought failed: ${response.status} ${await response.text()}`);
     thoughtId = (await response.json()).id;
   }
+  return { cookie, userNumber: session.user.userNumber, thoughtId };
+}
+
+/**
+ * Prepares the bench member (prepareMember) and names the requests.
+ * @param {string} baseURL
+ * @param {string} dataDir the server's DATA_DIR
+ * @returns {Promise<{ cookie: string, reads: Endpoint[], writes: Endpoint[] }>}
+ *
+ * @typedef {{ name: string, method: string, path: string, body?: string, signedIn: boolean }} Endpoint
+ */
+export async function prepareEndpoints(baseURL, dataDir) {
+  const { cookie, userNumber, thoughtId } = await prepareMember(baseURL, dataDir);
   const reads = [
     { name: 'health', method: 'GET', path: '/api/health', signedIn: false },
     { name: 'library overview', method: 'GET', path: '/api/v1/library/overview', signedIn: false },

@@ -60,7 +60,7 @@ export const DOCS_CSP =
   "frame-ancestors 'none'";
 
 /** The headers a helmet middleware sets (it sets the same ones on every response). */
-export function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
+function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {

@@ -126,15 +126,6 @@ export function pageText(header: string) {
  * Inserts a book (with `enPages`/`arPages` pages, default 1 each), links it to existing tags, and
  * counts it as publishing does (its category's books; a member summary in its publisher's).
  */
-/** Category `c` with one book per id, added on the first of successive months of 2024 (a, b, c…). */
-export async function insertMonthlyBooks(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
-  await db.insertInto('category').values({ id: 'c', title: 'C', title_ar: 'ج', sort_order: 1 }).execute();
-  for (const [index, id] of ids.entries()) {
-    const month = String(index + 1).padStart(2, '0');
-    await insertBook(db, { id, categoryId: 'c', addedAt: `2024-${month}-01T00:00:00.000Z` });
-  }
-}
-
 export async function insertBook(db: Kysely<Database>, book: TestBook): Promise<void> {
   await db
     .insertInto('book')
@@ -182,6 +173,15 @@ export async function insertBook(db: Kysely<Database>, book: TestBook): Promise<
       .insertInto('book_tag')
       .values(book.tags.map((tagId) => ({ book_id: book.id, tag_id: tagId })))
       .execute();
+  }
+}
+
+/** Category `c` with one book per id, added on the first of successive months of 2024 (a, b, c…). */
+export async function insertMonthlyBooks(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  await db.insertInto('category').values({ id: 'c', title: 'C', title_ar: 'ج', sort_order: 1 }).execute();
+  for (const [index, id] of ids.entries()) {
+    const month = String(index + 1).padStart(2, '0');
+    await insertBook(db, { id, categoryId: 'c', addedAt: `2024-${month}-01T00:00:00.000Z` });
   }
 }
 

@@ -14,7 +14,7 @@ export function LatestThoughts() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const latest = useLatestThoughts();
-  const thoughts = latest.data?.items.slice(0, 5) ?? [];
+  const thoughts = latest.data?.items ?? [];
   const online = useOnline();
 
   return (
