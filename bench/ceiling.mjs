@@ -2,7 +2,8 @@
 // connections, against a bare Fastify route answering the same bytes from memory, alternating
 // the two in one run so the machine's noise hits both alike. Prints req/s, p50/p99 and the ratio.
 // Usage: npm run bench:ceiling  (BENCH_SECONDS per run, default 5; BENCH_ROUNDS, default 2;
-//   BENCH_DATABASE_URL=postgres://… runs Sahifa on a fresh PostgreSQL database made there)
+//   BENCH_DATABASE_URL=postgres://… runs Sahifa on a fresh PostgreSQL database made there;
+//   BENCH_ONLY=post,like measures only the requests whose names contain one of these words)
 // Results are printed and written to bench/results/ceiling-<engine>-<date>.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 64;
 const postgresUrl = process.env.BENCH_DATABASE_URL;
+const only = process.env.BENCH_ONLY?.split(',');
+const measured = (endpoint) => !only || only.some((word) => endpoint.name.includes(word));
 const engine = postgresUrl ? 'postgres' : 'sqlite';
 
 /** A fresh PostgreSQL database for this run, dropped at the end. */
@@ -95,7 +98,10 @@ const sahifa = await startLocalServer({
 let ceiling = null;
 const rows = [];
 try {
-  const { cookie, reads, writes } = await prepareEndpoints(sahifa.baseURL, sahifa.dataDir);
+  const prepared = await prepareEndpoints(sahifa.baseURL, sahifa.dataDir);
+  const { cookie } = prepared;
+  const reads = prepared.reads.filter(measured);
+  const writes = prepared.writes.filter(measured);
   const endpoints = [...reads, ...writes];
   const context = { baseURL: sahifa.baseURL, cookie };
   const responses = [];

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Database } from './schema.ts';
@@ -11,6 +11,11 @@ import { SahifaSqliteDialect } from './sqlite-dialect.ts';
 import { withArrayRows } from './sqlite-rows.ts';
 
 export type Engine = 'sqlite' | 'postgres';
+
+/** Which engine `db` speaks to, for the few statements written differently for each. */
+export function engineOf(db: Kysely<Database>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

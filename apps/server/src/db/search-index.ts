@@ -10,17 +10,12 @@
 // the same way, so `الحكمة` finds `الحِكْمَةُ` and `تأملات` finds `التأملات`. Title, author and tags
 // hold the English and the Arabic ones.
 import { normalizeSearchText, searchIndexText } from '@sahifa/contracts/search-text';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { engineOf } from './kysely.ts';
 import type { Database } from './schema.ts';
 
 /** The body (all page text) is indexed up to this many characters (PostgreSQL's tsvector is ≤ 1 MB). */
 export const BODY_INDEX_MAX_CHARS = 150_000;
-
-export type SearchEngine = 'sqlite' | 'postgres';
-
-export function searchEngineOf(db: Kysely<Database>): SearchEngine {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 export interface SearchDocument {
   title: string;
@@ -110,7 +105,7 @@ export async function indexBook(db: Kysely<Database>, bookId: string): Promise<v
     return;
   }
   const doc = buildSearchDocument(text);
-  if (searchEngineOf(db) === 'postgres') {
+  if (engineOf(db) === 'postgres') {
     await sql`
       insert into book_search (book_id, title, author, tags, about, body)
       values (${bookId}, ${doc.title}, ${doc.author}, ${doc.tags}, ${doc.about}, ${doc.body})
@@ -134,7 +129,7 @@ export async function indexBook(db: Kysely<Database>, bookId: string): Promise<v
 
 /** Removes the book's entry; call BEFORE deleting the book row (SQLite finds it by the book's rowid). */
 export async function removeBookFromIndex(db: Kysely<Database>, bookId: string): Promise<void> {
-  if (searchEngineOf(db) === 'postgres') {
+  if (engineOf(db) === 'postgres') {
     await sql`delete from book_search where book_id = ${bookId}`.execute(db);
     return;
   }

@@ -3,8 +3,9 @@
 // code (assistant.retrieval.ts), the same on both engines. A hidden summary (moderation) stays in
 // the index but gives no pages and is never suggested.
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { engineOf } from '#server/db/kysely.ts';
 import type { BookTable, Database, PageTable } from '#server/db/schema.ts';
-import { PAGE_TEXT_COLUMNS, searchEngineOf } from '#server/db/search-index.ts';
+import { PAGE_TEXT_COLUMNS } from '#server/db/search-index.ts';
 import {
   FTS5_BOOK_RANK,
   fts5PrefixQuery,
@@ -170,7 +171,7 @@ function postgresCandidates(db: Kysely<Database>) {
 const PAGE_COLUMNS = PAGE_TEXT_COLUMNS.map((c) => `page.${c}` as const);
 
 export function createPassagesRepository(db: Kysely<Database>): PassagesRepository {
-  const candidates = searchEngineOf(db) === 'postgres' ? postgresCandidates(db) : sqliteCandidates(db);
+  const candidates = engineOf(db) === 'postgres' ? postgresCandidates(db) : sqliteCandidates(db);
   return {
     async candidateBookIds(terms, { limit, bookId }) {
       if (bookId) {

@@ -1,8 +1,9 @@
 // The only Kysely code of the search module: one interface, an SQLite (FTS5) and a PostgreSQL
 // (tsvector) implementation of the book query, and a member query that runs on both.
 import { type Kysely, sql } from 'kysely';
+import { engineOf } from '#server/db/kysely.ts';
 import type { Database } from '#server/db/schema.ts';
-import { PAGE_TEXT_COLUMNS, searchEngineOf } from '#server/db/search-index.ts';
+import { PAGE_TEXT_COLUMNS } from '#server/db/search-index.ts';
 import {
   FTS5_BOOK_RANK,
   fts5PrefixQuery,
@@ -111,7 +112,7 @@ function memberCandidates(db: Kysely<Database>, terms: readonly string[]) {
     'user.bio',
     nameSearch.as('name_key'),
   ] as const;
-  if (searchEngineOf(db) === 'postgres') {
+  if (engineOf(db) === 'postgres') {
     // Each query is a named statement, planned once for any term (db/kysely.ts): a term too short
     // for a trigram is matched on an expression the index does not cover, so that its plan reads
     // rows until enough match instead of the whole index.
@@ -140,7 +141,7 @@ function memberCandidates(db: Kysely<Database>, terms: readonly string[]) {
 }
 
 export function createSearchRepository(db: Kysely<Database>): SearchRepository {
-  const searchBookIds = searchEngineOf(db) === 'postgres' ? postgresBookSearch(db) : sqliteBookSearch(db);
+  const searchBookIds = engineOf(db) === 'postgres' ? postgresBookSearch(db) : sqliteBookSearch(db);
   return {
     async searchBookIds(terms, limit) {
       if (terms.length === 0) return [];

@@ -87,17 +87,14 @@ export function createThoughtsService(repository: ThoughtsRepository) {
     thoughtPage,
 
     async post(member: Member, content: string, userAgent?: string): Promise<Thought> {
-      const id = randomUUID();
-      await repository.insertThought({
-        id,
+      const row = await repository.insertThought({
+        id: randomUUID(),
         userId: member.id,
         addedBy: displayNameOf(member.name),
         content,
         date: nowIso(),
         deviceInfo: deviceInfoFrom(userAgent),
       });
-      const row = await repository.findThought(member.id, id);
-      if (!row) throw thoughtNotFound();
       return toThought(row, member.id);
     },
 

@@ -103,6 +103,9 @@ describe.each(engines)('thoughts, replies and likes on %s', (engine) => {
 
     const feed = thoughtPageSchema.parse((await call(t.app, bob, 'GET', '/api/v1/thoughts')).json());
     expect(feed.items[0]).toMatchObject({ id: thought.id, content, isMine: false });
+    // The answer to the post is the thought exactly as its author's feed then shows it.
+    const own = thoughtPageSchema.parse((await call(t.app, alice, 'GET', '/api/v1/thoughts')).json());
+    expect(own.items[0]).toEqual(thought);
   });
 
   it('refuses blank, oversized and malformed thoughts and replies, writing nothing', async () => {
