@@ -1,17 +1,12 @@
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** A rating with one decimal in Western digits, in both languages ("4.0", "3.5"). */
-export function formatRating(value: number, language: string): string {
-  // One formatter per language: making one costs far more than using it (a page shows dozens).
-  let format = formats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(`${language}-u-nu-latn`, {
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    });
-    formats.set(language, format);
-  }
-  return format.format(value);
+/**
+ * A rating with one decimal in Western digits, in both languages ("4.0", "3.5"), rounded as
+ * Intl.NumberFormat rounds it (half up, on the number as written: 1.15 → "1.2"). Not with Intl:
+ * a page's first number format loads ICU's number data, ~100 ms of a slow phone's main thread on
+ * the landing page's first visit (docs/performance.md).
+ */
+export function formatRating(value: number): string {
+  // `${value}e1` is ten times the value as written; `value * 10` is not (1.15 * 10 = 11.4999…).
+  return (Math.round(Number(`${value}e1`)) / 10).toFixed(1);
 }
 
 /** Each of five stars as full, half or empty for an average (rounded to the nearest half). */

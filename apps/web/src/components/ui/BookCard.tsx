@@ -24,7 +24,7 @@ export function BookCard({ book, eager = false, extra, headingLevel = 3 }: BookC
   const language = i18n.resolvedLanguage ?? 'en';
   const rated = book.ratingCount > 0;
   const Heading = `h${headingLevel}` as const;
-  const rating = formatRating(book.averageRating, language);
+  const rating = formatRating(book.averageRating);
   const title = bookTitle(book, language);
   return (
     <Link className={styles.book} to={previewPath(book)}>

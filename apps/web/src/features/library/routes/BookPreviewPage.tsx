@@ -56,7 +56,7 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
   const language = i18n.resolvedLanguage ?? 'en';
   const { book, state } = preview;
   const action = readingAction(book, state);
-  const rating = formatRating(book.averageRating, language);
+  const rating = formatRating(book.averageRating);
   const category = categoryTitle(preview.category, language);
   const title = bookTitle(book, language);
 

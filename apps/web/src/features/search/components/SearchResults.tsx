@@ -59,7 +59,7 @@ export function BookResults({ books, terms }: { books: BookResult[]; terms: read
                 <span className={styles.meta}>
                   {book.ratingCount > 0
                     ? t('search.rating', {
-                        rating: formatRating(book.averageRating, language),
+                        rating: formatRating(book.averageRating),
                         count: book.ratingCount,
                       })
                     : t('search.noRatings')}
