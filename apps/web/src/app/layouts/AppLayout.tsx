@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useHref, useLocation, useNavigate } from 'react-router';
@@ -135,32 +135,17 @@ export function AppLayout() {
 const loadMoreMenu = () => import('./MoreMenu.tsx').then((module) => module.MoreMenu);
 
 /**
- * The "More" menu, kept out of the shell's first load: a plain button of the same look stands in
- * until the menu's code has loaded (soon after the screen is up). Pressed before then, it loads
- * the menu and opens it.
+ * The "More" menu, kept out of the shell's load: a plain button of the same look stands in until
+ * the first press, which loads the menu and opens it. Its code (React Aria's menu, whose locale
+ * check alone is ~120 ms of a slow phone's main thread: docs/performance.md) starts loading as
+ * the pointer or the focus comes to the button, so the press rarely waits for it.
  */
-function LazyMoreMenu({ items, current }: Omit<MoreMenuProps, 'defaultOpen'>) {
+function LazyMoreMenu({ items, current }: MoreMenuProps) {
   const { t } = useTranslation();
   const [Menu, setMenu] = useState<ComponentType<MoreMenuProps> | null>(null);
-  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const preload = () => void loadMoreMenu().catch(() => undefined);
 
-  useEffect(() => {
-    let cancelled = false;
-    const load = () =>
-      void loadMoreMenu().then(
-        (component) => !cancelled && setMenu(() => component),
-        () => undefined,
-      );
-    const idle = window.requestIdleCallback?.(load, { timeout: 3000 });
-    const timer = idle === undefined ? window.setTimeout(load, 1000) : undefined;
-    return () => {
-      cancelled = true;
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
-  }, []);
-
-  if (Menu) return <Menu items={items} current={current} defaultOpen={openAtOnce} />;
+  if (Menu) return <Menu items={items} current={current} />;
   return (
     <button
       type="button"
@@ -168,10 +153,15 @@ function LazyMoreMenu({ items, current }: Omit<MoreMenuProps, 'defaultOpen'>) {
       data-current={current || undefined}
       aria-haspopup="menu"
       aria-expanded="false"
-      onClick={() => {
-        setOpenAtOnce(true);
-        void loadMoreMenu().then((component) => setMenu(() => component));
-      }}
+      onPointerEnter={preload}
+      onPointerDown={preload}
+      onFocus={preload}
+      onClick={() =>
+        void loadMoreMenu().then(
+          (component) => setMenu(() => component),
+          () => undefined, // offline before the app was cached: the button stays as it is
+        )
+      }
     >
       <Icon name="more" />
       <span>{t('nav.more')}</span>
