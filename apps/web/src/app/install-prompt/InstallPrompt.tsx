@@ -66,6 +66,12 @@ export function InstallPrompt() {
     };
     window.addEventListener('beforeinstallprompt', onBeforeInstall);
     window.addEventListener('appinstalled', onInstalled);
+    // An offer that came between this component's first render and now (a transition renders
+    // in slices): only the listener above the component saw it.
+    if (earlyOffer && !deferred.current && !closed.current) {
+      deferred.current = earlyOffer;
+      setMode('native');
+    }
     return () => {
       window.removeEventListener('beforeinstallprompt', onBeforeInstall);
       window.removeEventListener('appinstalled', onInstalled);
