@@ -4,7 +4,7 @@
 // with the thought itself. A hidden reply or thought (moderation) is not counted. Hidden
 // thoughts and replies are left out of every read, and so, for the member who blocked their
 // author, are a blocked member's thoughts and replies.
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import { engineOf } from '#server/db/kysely.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -142,6 +142,24 @@ export function createThoughtsRepository(db: Kysely<Database>) {
     thoughts(viewerId).where('thought.id', '=', thoughtId),
   );
 
+  // A like or unlike on PostgreSQL: the like row and the thought's count in one statement, so
+  // one round trip instead of four (begin, write, count, commit); SQLite has no writes inside a
+  // `with`, and its transaction makes no round trips (decision 002).
+  const likeInOneStatement = compiledQuery(db, 3, (thoughtId: string, userId: string, createdAt: string) =>
+    countedLikes(
+      db.with('changed', () => insertLike(db, thoughtId, userId, createdAt)),
+      thoughtId,
+      '+',
+    ),
+  );
+  const unlikeInOneStatement = compiledQuery(db, 2, (thoughtId: string, userId: string) =>
+    countedLikes(
+      db.with('changed', () => deleteLike(db, thoughtId, userId)),
+      thoughtId,
+      '-',
+    ),
+  );
+
   return {
     /** See thoughtPage. */
     async listThoughts(
@@ -240,36 +258,25 @@ export function createThoughtsRepository(db: Kysely<Database>) {
      * count, or null when the thought does not exist.
      */
     async like(thoughtId: string, userId: string, createdAt: string): Promise<Count | null> {
+      if (engine === 'postgres') {
+        const [row] = await likeInOneStatement(thoughtId, userId, createdAt);
+        return row?.like_count ?? null;
+      }
       return db.transaction().execute(async (trx) => {
-        // Inserting from the thought row: nothing is inserted for an unknown, deleted or hidden thought.
-        const inserted = await trx
-          .insertInto('thought_like')
-          .columns(['thought_id', 'user_id', 'created_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('thought')
-              .select((s) => ['thought.id', s.val(userId).as('user_id'), s.val(createdAt).as('created_at')])
-              .where('thought.id', '=', thoughtId)
-              .where('thought.hidden_at', 'is', null),
-          )
-          .onConflict((oc) => oc.columns(['thought_id', 'user_id']).doNothing())
-          .returning('thought_like.thought_id')
-          .executeTakeFirst();
+        const inserted = await insertLike(trx, thoughtId, userId, createdAt).executeTakeFirst();
         return inserted ? bumpLikes(trx, thoughtId, '+') : likeCount(trx, thoughtId);
       });
     },
 
     /** Removes the like only if present and uncounts it only if a row was really deleted. */
     async unlike(thoughtId: string, userId: string): Promise<Count | null> {
+      if (engine === 'postgres') {
+        const [row] = await unlikeInOneStatement(thoughtId, userId);
+        return row?.like_count ?? null;
+      }
       return db.transaction().execute(async (trx) => {
-        const deleted = await trx
-          .deleteFrom('thought_like')
-          .where('thought_like.thought_id', '=', thoughtId)
-          .where('thought_like.user_id', '=', userId)
-          .executeTakeFirst();
-        return Number(deleted.numDeletedRows) > 0
-          ? bumpLikes(trx, thoughtId, '-')
-          : likeCount(trx, thoughtId);
+        const deleted = await deleteLike(trx, thoughtId, userId).executeTakeFirst();
+        return deleted ? bumpLikes(trx, thoughtId, '-') : likeCount(trx, thoughtId);
       });
     },
 
@@ -440,6 +447,62 @@ function countThoughts(trx: Transaction<Database>, userId: string, op: '+' | '-'
     .updateTable('user')
     .set((eb) => ({ thought_count: eb('user.thought_count', op, 1) }))
     .where('user.id', '=', userId);
+}
+
+/** Adds the like from the thought row: nothing for an unknown, deleted or hidden thought, nor twice. */
+function insertLike(db: Kysely<Database>, thoughtId: string, userId: string, createdAt: string) {
+  return db
+    .insertInto('thought_like')
+    .columns(['thought_id', 'user_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('thought')
+        .select((s) => ['thought.id', s.val(userId).as('user_id'), s.val(createdAt).as('created_at')])
+        .where('thought.id', '=', thoughtId)
+        .where('thought.hidden_at', 'is', null),
+    )
+    .onConflict((oc) => oc.columns(['thought_id', 'user_id']).doNothing())
+    .returning('thought_like.thought_id');
+}
+
+function deleteLike(db: Kysely<Database>, thoughtId: string, userId: string) {
+  return db
+    .deleteFrom('thought_like')
+    .where('thought_like.thought_id', '=', thoughtId)
+    .where('thought_like.user_id', '=', userId)
+    .returning('thought_like.thought_id');
+}
+
+/**
+ * After the like row `changed` (a `with` of the same statement, empty when nothing changed): the
+ * thought's count, moved by one when the row changed. Its own count otherwise (the statement's
+ * snapshot), null for an unknown or hidden thought, as likeCount answers.
+ */
+function countedLikes(
+  db: QueryCreator<Database & { changed: { thought_id: string } }>,
+  thoughtId: string,
+  op: '+' | '-',
+) {
+  return db
+    .with('counted', (w) =>
+      w
+        .updateTable('thought')
+        .set((eb) => ({ like_count: eb('thought.like_count', op, 1) }))
+        .where('thought.id', 'in', w.selectFrom('changed').select('changed.thought_id'))
+        .returning('thought.like_count'),
+    )
+    .selectNoFrom((eb) =>
+      eb.fn
+        .coalesce(
+          eb.selectFrom('counted').select('counted.like_count'),
+          eb
+            .selectFrom('thought')
+            .select('thought.like_count')
+            .where('thought.id', '=', thoughtId)
+            .where('thought.hidden_at', 'is', null),
+        )
+        .as('like_count'),
+    );
 }
 
 async function bumpLikes(
