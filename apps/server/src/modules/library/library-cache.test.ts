@@ -109,6 +109,40 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     expect((await call(t.app, member, 'GET', `/api/v1/books/${id}/read`)).statusCode).toBe(404);
   });
 
+  it("saving progress and bookmarks follow a summary's pages and its deletion at once", async () => {
+    const published = await sendSummary('POST', '/api/v1/books', 'Third Lamp', 'The only page.');
+    expect(published.statusCode, published.body).toBe(201);
+    const { id } = published.json();
+    const saveProgress = (pageNumber: number) =>
+      call(t.app, member, 'PUT', `/api/v1/books/${id}/progress`, { pageNumber, lang: 'en' });
+    expect((await saveProgress(1)).statusCode).toBe(200);
+    const beyond = await saveProgress(2);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().error.message).toBe('This book has 1 page; page 2 does not exist.');
+
+    const twoPages = await callMultipart(t.app, member, 'PUT', `/api/v1/books/${id}`, {
+      data: JSON.stringify({
+        title: 'Third Lamp',
+        author: 'Amina Test',
+        categoryId: 'philosophy',
+        tags: [],
+        aboutBook: 'About keeping a light.',
+        bookReference: 'Amina Test, 2024.',
+        enPages: [
+          { order: 1, header: 'First', content1: 'The first page.' },
+          { order: 2, header: 'Second', content1: 'The second page.' },
+        ],
+        arPages: [],
+      }),
+    });
+    expect(twoPages.statusCode, twoPages.body).toBe(200);
+    expect((await saveProgress(2)).statusCode).toBe(200);
+
+    expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
+    expect((await saveProgress(1)).statusCode).toBe(404);
+    expect((await call(t.app, member, 'PUT', `/api/v1/books/${id}/bookmark`)).statusCode).toBe(404);
+  });
+
   it("a new review, a changed name and a deleted review show in the book's preview at once", async () => {
     const reviewer = await signUpMember(t.app, 'Early Reviewer');
     const preview = async () => bookPreviewSchema.parse(await get('/api/v1/books/test-one'));

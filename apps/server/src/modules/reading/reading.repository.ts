@@ -1,7 +1,8 @@
 // The only Kysely code of the reading module: bookmarks, reading progress, finished books and
 // My Library. Every read here is keyed by the signed-in member, so nobody reaches another's rows.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
+import { engineOf } from '#server/db/kysely.ts';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database, PageLang } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
@@ -27,6 +28,7 @@ const UNKNOWN_BOOK_STATE: ReaderStateRow = {
 };
 
 export function createReadingRepository(db: Kysely<Database>) {
+  const engine = engineOf(db);
   // The reader's and the preview's queries, compiled once (db/compiled-query.ts).
   const readerState = compiledQuery(db, 2, (userId: string, bookId: string) =>
     db
@@ -98,16 +100,6 @@ export function createReadingRepository(db: Kysely<Database>) {
       return row && withPageCounts(row);
     },
 
-    async bookExists(bookId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('book')
-        .select('book.id')
-        .where('book.id', '=', bookId)
-        .where('book.hidden_at', 'is', null)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /**
      * One record per (member, book): saving again moves it to the new page, and to the new
      * language when one is given (otherwise the saved one stays). Returns the language now saved.
@@ -120,27 +112,46 @@ export function createReadingRepository(db: Kysely<Database>) {
       lang: PageLang | undefined;
       updatedAt: string;
     }): Promise<PageLang | null> {
-      const row = await db
-        .insertInto('reading_progress')
-        .values({
-          user_id: input.userId,
-          book_id: input.bookId,
-          category_id: input.categoryId,
-          page_number: input.pageNumber,
-          lang: input.lang ?? null,
-          updated_at: input.updatedAt,
-        })
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'book_id']).doUpdateSet({
-            category_id: input.categoryId,
-            page_number: input.pageNumber,
-            ...(input.lang ? { lang: input.lang } : {}),
-            updated_at: input.updatedAt,
-          }),
+      const row = {
+        user_id: input.userId,
+        book_id: input.bookId,
+        category_id: input.categoryId,
+        page_number: input.pageNumber,
+        lang: input.lang ?? null,
+        updated_at: input.updatedAt,
+      };
+      const moved = {
+        category_id: input.categoryId,
+        page_number: input.pageNumber,
+        ...(input.lang ? { lang: input.lang } : {}),
+        updated_at: input.updatedAt,
+      };
+      if (engine === 'sqlite') {
+        const saved = await db
+          .insertInto('reading_progress')
+          .values(row)
+          .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
+          .returning('reading_progress.lang')
+          .executeTakeFirstOrThrow();
+        return saved.lang;
+      }
+      // PostgreSQL commits it without waiting for its log to reach the disk (decision 012): a
+      // page position is saved at every page turn and the next one replaces it, so a crash of the
+      // database server may lose the last few, never leave a wrong row. The setting holds for
+      // this statement's own transaction; `returning` reads the `with`, so it is applied.
+      const saved = await db
+        .with('async_commit', (w) =>
+          w.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')),
         )
-        .returning('reading_progress.lang')
+        .insertInto('reading_progress')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
+        .returning((eb) => [
+          'reading_progress.lang',
+          eb.selectFrom('async_commit').select('async_commit.setting').as('commit_setting'),
+        ])
         .executeTakeFirstOrThrow();
-      return row.lang;
+      return saved.lang;
     },
 
     /**

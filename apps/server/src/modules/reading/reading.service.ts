@@ -16,6 +16,7 @@ import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
+import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ReaderStateRow, ReadingRepository } from './reading.repository.ts';
 
 /** Each My Library tab shows at most this many books (newest first). */
@@ -53,9 +54,19 @@ function toReaderState(row: ReaderStateRow): ReaderState {
   };
 }
 
-export function createReadingService(repository: ReadingRepository) {
-  async function requireBook(bookId: string) {
-    if (!(await repository.bookExists(bookId))) throw bookNotFound();
+/**
+ * `library` remembers each book's category and page counts with the rest of the library's data
+ * (forgotten when a book is published, edited or hidden), so saving progress or a bookmark writes
+ * without reading the book first.
+ */
+export function createReadingService(repository: ReadingRepository, library: LibraryService) {
+  /** The book's category and page counts; 404 for an unknown or hidden book (not remembered). */
+  function bookPages(bookId: string) {
+    return library.shared(`pages ${bookId}`, async () => {
+      const book = await repository.findBookPages(bookId);
+      if (!book) throw bookNotFound();
+      return book;
+    });
   }
 
   return {
@@ -71,8 +82,7 @@ export function createReadingService(repository: ReadingRepository) {
       input: { pageNumber: number; lang?: Lang | undefined },
     ): Promise<Progress> {
       const { pageNumber } = input;
-      const book = await repository.findBookPages(bookId);
-      if (!book) throw bookNotFound();
+      const book = await bookPages(bookId);
       const pageCount = bookPageCount(book);
       if (pageNumber > pageCount) {
         throw new AppError(
@@ -103,18 +113,18 @@ export function createReadingService(repository: ReadingRepository) {
 
     async bookmarkState(userId: string, bookId: string) {
       const bookmarked = await repository.isBookmarked(userId, bookId);
-      if (!bookmarked) await requireBook(bookId);
+      if (!bookmarked) await bookPages(bookId);
       return { bookmarked };
     },
 
     async addBookmark(userId: string, bookId: string) {
-      await requireBook(bookId);
+      await bookPages(bookId);
       await repository.addBookmark(userId, bookId, nowIso());
       return { bookmarked: true };
     },
 
     async removeBookmark(userId: string, bookId: string) {
-      await requireBook(bookId);
+      await bookPages(bookId);
       await repository.removeBookmark(userId, bookId);
       return { bookmarked: false };
     },
