@@ -164,7 +164,7 @@ export function createServices(
 export async function registerModules(app: FastifyInstance, dependencies: ModuleDependencies) {
   const services = createServices(dependencies, app.config);
   const { db, googleSignIn } = dependencies;
-  await app.register(healthRoutes, { isDatabaseUp: () => pingDatabase(db) });
+  await app.register(healthRoutes, { pingDatabase: () => pingDatabase(db) });
   await app.register(publicConfigRoutes, { googleSignIn });
   await app.register(libraryRoutes, { library: services.library });
   await app.register(booksRoutes, { books: services.books });
