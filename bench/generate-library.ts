@@ -65,6 +65,7 @@ for (let i = 0; i < count; i++) {
       aboutBook: '',
       bookReference: '',
       bookImage: null,
+      cardImage: null,
       tags: [{ id: `bench-tag-${i % 50}`, name: `Bench tag ${i % 50}` }],
       enPages: source.pages.en,
       arPages: source.pages.ar,

@@ -15,10 +15,20 @@ describe('public site', () => {
     const text = () => page.locator('main').innerText();
     await expect.poll(text).toContain(overview.categories[0].title);
     expect(await text()).toContain(overview.featuredBooks[0].title);
-    const cover = page.locator(`img[src="${overview.featuredBooks[0].bookImage}"]`).first();
+    // A phone loads the cards' smaller copy of each cover, not the cover itself.
+    const { cardImage, bookImage } = overview.featuredBooks[0];
+    expect(cardImage).toMatch(/-card\.webp$/);
+    const cover = page.locator(`img[src="${cardImage}"]`).first();
     await expect
       .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);
+    const shown = await cover.evaluate((img: HTMLImageElement) => ({
+      url: new URL(img.currentSrc).pathname,
+      width: img.naturalWidth,
+    }));
+    expect(shown.url).toBe(cardImage);
+    expect(shown.width).toBeLessThanOrEqual(360);
+    expect(bookImage).not.toBe(cardImage);
     await expect
       .poll(() => page.getByRole('link', { name: /sign up|get started|create/i }).count())
       .toBeGreaterThan(0);

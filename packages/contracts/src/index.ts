@@ -33,6 +33,8 @@ export const bookCardSchema = z.object({
   titleAr: z.string().nullable(),
   authorAr: z.string().nullable(),
   bookImage: z.string().nullable(),
+  /** The cover at most 360 px wide, for cards; null when there is none (show bookImage). */
+  cardImage: z.string().nullable(),
   source: z.enum(['official', 'member']),
   averageRating: z.number(),
   ratingCount: z.number().int(),

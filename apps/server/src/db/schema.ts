@@ -105,6 +105,8 @@ export interface BookTable {
   about_book: string;
   book_reference: string;
   book_image: string | null;
+  /** A smaller copy of the cover for book cards (null: the cards show book_image). */
+  card_image: string | null;
   added_by: string;
   added_at: string;
   device_info: string | null;

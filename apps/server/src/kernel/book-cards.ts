@@ -13,6 +13,7 @@ export const BOOK_CARD_COLUMNS = [
   'book.title_ar',
   'book.author_ar',
   'book.book_image',
+  'book.card_image',
   'book.source',
   'book.rating_count',
   'book.rating_sum',
@@ -26,6 +27,7 @@ export interface BookCardRow {
   title_ar: string | null;
   author_ar: string | null;
   book_image: string | null;
+  card_image: string | null;
   source: BookSource;
   rating_count: number | string | bigint;
   rating_sum: number | string | bigint;
@@ -49,6 +51,7 @@ export function toBookCard(row: BookCardRow): BookCard {
     titleAr: row.title_ar,
     authorAr: row.author_ar,
     bookImage: row.book_image,
+    cardImage: row.card_image,
     source: row.source,
     averageRating: averageRating(row.rating_count, row.rating_sum),
     ratingCount: Number(row.rating_count),

@@ -1,6 +1,7 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { searchTerms } from '@sahifa/contracts/search-text';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSearchRepository } from '#server/modules/search/search.repository.ts';
 import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
@@ -120,7 +121,12 @@ describe.each(engines)('seedLibrary on %s', (engine) => {
       added_by: 'Sahifa',
       user_id: null,
       book_image: '/uploads/covers/test-one.png',
+      card_image: '/uploads/covers/test-one-card.webp',
     });
+    // The cards' copy of the cover: WebP, never wider than 360 px.
+    const card = await sharp(path.join(t.dataDir, 'uploads', 'covers', 'test-one-card.webp')).metadata();
+    expect(card.format).toBe('webp');
+    expect(card.width).toBeLessThanOrEqual(360);
     const arPage = await t.db
       .selectFrom('page')
       .selectAll()
@@ -141,6 +147,27 @@ describe.each(engines)('seedLibrary on %s', (engine) => {
     expect(await count('book')).toBe(2);
     expect(await count('page')).toBe(6);
     expect(await count('tag')).toBe(3);
+  });
+
+  it("makes the cards' copy of the covers for demo books seeded before cards had one", async () => {
+    const fresh = await createTestApp(engine);
+    try {
+      await seedLibrary(fresh.db, { dataDir: fresh.dataDir, contentDir: FIXTURE_CONTENT_DIR });
+      const cardFile = path.join(fresh.dataDir, 'uploads', 'covers', 'test-one-card.webp');
+      rmSync(cardFile);
+      await fresh.db.updateTable('book').set({ card_image: null }).execute();
+
+      const again = await seedLibrary(fresh.db, { dataDir: fresh.dataDir, contentDir: FIXTURE_CONTENT_DIR });
+      expect(again).toEqual({ categories: 0, books: 0, tags: 0, translated: 0 });
+      const cards = await fresh.db.selectFrom('book').select(['id', 'card_image']).orderBy('id').execute();
+      expect(cards).toEqual([
+        { id: 'test-one', card_image: '/uploads/covers/test-one-card.webp' },
+        { id: 'test-two', card_image: '/uploads/covers/test-two-card.webp' },
+      ]);
+      expect(existsSync(cardFile)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('fills the Arabic titles and tag names that existing rows lack, and indexes them', async () => {

@@ -2,8 +2,9 @@
 // exist are left alone, except that Arabic titles, authors and tag names they lack are filled in
 // (a library seeded before they existed gets them from `npm run seed`); the rows (and their
 // search index entries and category counts) are written in one transaction, so a failure leaves
-// nothing half-done. Covers go through the storage adapter under
-// `covers/<file>`: DATA_DIR/uploads/covers by default, the bucket when S3 is configured.
+// nothing half-done. Covers go through the storage adapter under `covers/<file>`, with the cards'
+// smaller copy as `covers/<name>-card.webp` (also made for demo books that lack one):
+// DATA_DIR/uploads/covers by default, the bucket when S3 is configured.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -14,6 +15,7 @@ import { indexBook } from '#server/db/search-index.ts';
 import { nowIso } from '#server/db/time.ts';
 import { tagSlug } from '#server/kernel/tag-slug.ts';
 import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
+import { toWebpCoverCard, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
 import { createLocalStorage } from '#server/storage/local-storage.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { loadContent } from './load-content.ts';
@@ -53,15 +55,28 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
   const storage = options.storage ?? (options.dataDir ? createLocalStorage(options.dataDir) : null);
   if (!storage) throw new Error('seedLibrary needs a storage or a dataDir for the covers');
 
-  // Covers of the books to add first: a failed upload then stops the seed before any row points
-  // at a missing object.
-  const existing = new Set((await db.selectFrom('book').select('id').execute()).map((r) => r.id));
-  const coverUrls = new Map<string, string>();
+  // Covers of the books to add first, with the cards' smaller copy of each (also made for demo
+  // books seeded before cards had one): a failed upload then stops the seed before any row
+  // points at a missing object.
+  const existing = new Map(
+    (await db.selectFrom('book').select(['id', 'source', 'card_image']).execute()).map((r) => [r.id, r]),
+  );
+  const coverUrls = new Map<string, { bookImage: string; cardImage: string }>();
+  const missingCards = new Map<string, string>();
   for (const { book, coverFile } of content.books) {
-    if (existing.has(book.id)) continue;
+    const known = existing.get(book.id);
+    if (known && (known.source !== 'official' || known.card_image !== null)) continue;
+    const bytes = await readFile(coverFile);
+    const card = await toWebpCoverCard(bytes);
+    const cardKey = `covers/${path.parse(book.cover).name}-card.webp`;
+    const { url: cardImage } = await storage.put(cardKey, card.bytes, WEBP_CONTENT_TYPE);
+    if (known) {
+      missingCards.set(book.id, cardImage);
+      continue;
+    }
     const type = COVER_TYPES[path.extname(book.cover).toLowerCase()] ?? 'application/octet-stream';
-    const { url } = await storage.put(`covers/${book.cover}`, await readFile(coverFile), type);
-    coverUrls.set(book.id, url);
+    const { url: bookImage } = await storage.put(`covers/${book.cover}`, bytes, type);
+    coverUrls.set(book.id, { bookImage, cardImage });
   }
 
   return db.transaction().execute(async (trx) => {
@@ -128,10 +143,18 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
       for (const { book_id } of tagged) reindex.add(book_id);
     }
     for (const bookId of reindex) await indexBook(trx, bookId);
+    for (const [id, cardImage] of missingCards) {
+      await trx
+        .updateTable('book')
+        .set({ card_image: cardImage })
+        .where('id', '=', id)
+        .where('card_image', 'is', null)
+        .execute();
+    }
 
     for (const { book } of content.books) {
-      const coverUrl = coverUrls.get(book.id);
-      if (knownBooks.has(book.id) || coverUrl === undefined) continue;
+      const cover = coverUrls.get(book.id);
+      if (knownBooks.has(book.id) || cover === undefined) continue;
       await trx
         .insertInto('book')
         .values({
@@ -144,7 +167,8 @@ export async function seedLibrary(db: Kysely<Database>, options: SeedOptions): P
           author_ar: book.authorAr ?? null,
           about_book: book.aboutBook,
           book_reference: book.bookReference,
-          book_image: coverUrl,
+          book_image: cover.bookImage,
+          card_image: cover.cardImage,
           added_by: SEED_AUTHOR,
           added_at: addedAt,
           device_info: null,

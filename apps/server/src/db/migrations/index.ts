@@ -12,6 +12,7 @@ import { operationsMigration } from './0008_operations.ts';
 import { countersMigration } from './0009_counters.ts';
 import { memberNameSearchMigration } from './0009_member_name_search.ts';
 import { memberNameIndexMigration } from './0010_member_name_index.ts';
+import { coverCardsMigration } from './0011_cover_cards.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009_counters': countersMigration,
   '0009_member_name_search': memberNameSearchMigration,
   '0010_member_name_index': memberNameIndexMigration,
+  '0011_cover_cards': coverCardsMigration,
 };

@@ -42,6 +42,7 @@ describe.each(engines)('GET /api/v1/library/overview on %s', (engine) => {
       titleAr: null,
       authorAr: null,
       bookImage: '/uploads/covers/test-one.png',
+      cardImage: '/uploads/covers/test-one-card.webp',
       source: 'official',
       averageRating: 0,
       ratingCount: 0,

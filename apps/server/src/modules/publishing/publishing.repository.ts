@@ -17,6 +17,8 @@ export interface SummaryContent {
   aboutBook: string;
   bookReference: string;
   bookImage: string | null;
+  /** The cards' smaller copy of the cover. */
+  cardImage: string | null;
   /** Tag ids (slugs) with the name to create a missing tag under. */
   tags: { id: string; name: string }[];
   enPages: PageFields[];
@@ -58,7 +60,7 @@ export function createPublishingRepository(db: Kysely<Database>) {
     async findBookAccess(bookId: string) {
       return db
         .selectFrom('book')
-        .select(['id', 'source', 'user_id', 'book_image', 'category_id'])
+        .select(['id', 'source', 'user_id', 'book_image', 'card_image', 'category_id'])
         .where('id', '=', bookId)
         .executeTakeFirst();
     },
@@ -132,6 +134,7 @@ export function createPublishingRepository(db: Kysely<Database>) {
             about_book: content.aboutBook,
             book_reference: content.bookReference,
             book_image: content.bookImage,
+            card_image: content.cardImage,
           })
           .where('id', '=', bookId)
           .execute();

@@ -15,7 +15,7 @@ import type { Member } from '#server/kernel/member.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
 import { tagSlug } from '#server/kernel/tag-slug.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
-import { toWebpCover, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
+import { toWebpCover, toWebpCoverCard, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
 import type { PublishingRepository, SummaryContent } from './publishing.repository.ts';
 
@@ -27,7 +27,15 @@ const notYours = (action: 'edit' | 'delete') =>
   new AppError(403, 'FORBIDDEN', `Only the member who published this summary can ${action} it.`);
 const official = () => new AppError(403, 'FORBIDDEN', 'Summaries of the Sahifa library cannot be changed.');
 
-function toContent(data: SummaryData, bookImage: string | null): SummaryContent {
+/** A summary's cover and the cards' smaller copy of it (both null: none). */
+interface CoverUrls {
+  bookImage: string | null;
+  cardImage: string | null;
+}
+
+const NO_COVER: CoverUrls = { bookImage: null, cardImage: null };
+
+function toContent(data: SummaryData, cover: CoverUrls): SummaryContent {
   // One tag per slug: "Stoicism" and "stoicism" are the same tag.
   const tags = new Map<string, string>();
   for (const name of data.tags) {
@@ -43,7 +51,7 @@ function toContent(data: SummaryData, bookImage: string | null): SummaryContent 
     authorAr: data.authorAr || null,
     aboutBook: data.aboutBook,
     bookReference: data.bookReference,
-    bookImage,
+    ...cover,
     tags: [...tags].map(([id, name]) => ({ id, name })),
     enPages: [...data.enPages].sort(byOrder),
     arPages: [...data.arPages].sort(byOrder),
@@ -76,14 +84,30 @@ export function createPublishingService(deps: {
     }
   }
 
-  /** Checks the category, then stores the cover (if any); returns its key and URL. */
-  async function prepare(data: SummaryData, cover: Buffer | null) {
+  /** Deletes the stored cover and its card copy this module stored (never a demo cover). */
+  async function deleteCover(cover: CoverUrls) {
+    await deleteQuietly(ownCoverKey(cover.bookImage));
+    await deleteQuietly(ownCoverKey(cover.cardImage));
+  }
+
+  /**
+   * Checks the category, then stores the cover (if any) and the cards' smaller copy of it;
+   * returns their URLs.
+   */
+  async function prepare(data: SummaryData, cover: Buffer | null): Promise<CoverUrls | null> {
     if (!(await repository.categoryExists(data.categoryId))) throw unknownCategory();
     if (!cover) return null;
     const image = await toWebpCover(cover);
+    const card = await toWebpCoverCard(image.bytes);
     const key = `${UPLOAD_FOLDERS.summaryCovers}/${randomUUID()}`;
     const { url } = await storage.put(key, image.bytes, WEBP_CONTENT_TYPE);
-    return { key, url };
+    try {
+      const stored = await storage.put(`${key}-card`, card.bytes, WEBP_CONTENT_TYPE);
+      return { bookImage: url, cardImage: stored.url };
+    } catch (error) {
+      await deleteQuietly(key);
+      throw error;
+    }
   }
 
   async function ownedMemberBook(member: Member, bookId: string, action: 'edit' | 'delete') {
@@ -115,20 +139,21 @@ export function createPublishingService(deps: {
             author_ar: data.authorAr || null,
             about_book: data.aboutBook,
             book_reference: data.bookReference,
-            book_image: stored?.url ?? null,
+            book_image: stored?.bookImage ?? null,
+            card_image: stored?.cardImage ?? null,
             added_by: displayNameOf(member.name),
             added_at: nowIso(),
             device_info: deviceInfoFrom(userAgent),
             user_id: member.id,
           },
-          toContent(data, stored?.url ?? null),
+          toContent(data, stored ?? NO_COVER),
         );
       } catch (error) {
-        await deleteQuietly(stored?.key ?? null);
+        if (stored) await deleteCover(stored);
         throw error;
       }
       library.changed();
-      return { id, categoryId: data.categoryId, bookImage: stored?.url ?? null };
+      return { id, categoryId: data.categoryId, bookImage: stored?.bookImage ?? null };
     },
 
     /** Checked before the upload is read, so nobody else's upload is ever decoded. */
@@ -144,22 +169,23 @@ export function createPublishingService(deps: {
     ): Promise<SavedSummary> {
       const before = await ownedMemberBook(member, bookId, 'edit');
       const stored = await prepare(data, cover);
-      const bookImage = stored ? stored.url : data.removeCover ? null : before.book_image;
+      const previous = { bookImage: before.book_image, cardImage: before.card_image };
+      const next = stored ?? (data.removeCover ? NO_COVER : previous);
       let updated: boolean;
       try {
-        updated = await repository.updateSummary(bookId, member.id, toContent(data, bookImage));
+        updated = await repository.updateSummary(bookId, member.id, toContent(data, next));
       } catch (error) {
-        await deleteQuietly(stored?.key ?? null);
+        if (stored) await deleteCover(stored);
         throw error;
       }
       if (!updated) {
         // Deleted (or changed hands) while the upload was being processed.
-        await deleteQuietly(stored?.key ?? null);
+        if (stored) await deleteCover(stored);
         throw bookNotFound();
       }
       library.changed();
-      if (bookImage !== before.book_image) await deleteQuietly(ownCoverKey(before.book_image));
-      return { id: bookId, categoryId: data.categoryId, bookImage };
+      if (next !== previous) await deleteCover(previous);
+      return { id: bookId, categoryId: data.categoryId, bookImage: next.bookImage };
     },
 
     async remove(member: Member, bookId: string): Promise<void> {
@@ -167,7 +193,7 @@ export function createPublishingService(deps: {
       if (!(await repository.deleteSummary(bookId, member.id))) throw bookNotFound();
       library.changed();
       // Spec: deleting a darker summary removes its image from storage.
-      await deleteQuietly(ownCoverKey(book.book_image));
+      await deleteCover({ bookImage: book.book_image, cardImage: book.card_image });
     },
 
     /** An operator's decision: the summary goes as its author's delete would, cover included; false when already gone. */
@@ -176,7 +202,7 @@ export function createPublishingService(deps: {
       if (book?.source !== 'member') return false;
       if (!(await repository.deleteSummary(bookId, null))) return false;
       library.changed();
-      await deleteQuietly(ownCoverKey(book.book_image));
+      await deleteCover({ bookImage: book.book_image, cardImage: book.card_image });
       return true;
     },
 

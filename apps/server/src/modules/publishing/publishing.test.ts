@@ -58,6 +58,10 @@ describe.each(engines)('member summaries on %s', (engine) => {
   const coversDir = () => path.join(t.dataDir, 'uploads', 'darker_summaries_images');
   const storedCovers = () => (existsSync(coversDir()) ? readdirSync(coversDir()) : []);
   const fileOf = (url: string) => path.join(t.dataDir, url.replace(/^\/uploads\//, 'uploads/'));
+  /** The cards' copy of a book's cover, as the book's row holds it. */
+  const cardOf = async (bookId: string) =>
+    (await t.db.selectFrom('book').select('card_image').where('id', '=', bookId).executeTakeFirstOrThrow())
+      .card_image ?? '';
   const countBooks = async () =>
     Number(
       (
@@ -143,6 +147,19 @@ describe.each(engines)('member summaries on %s', (engine) => {
       const meta = await sharp(cover.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: 800, height: 500 });
       expect(meta.exif).toBeUndefined();
+
+      // The cards' copy: 360 px wide, shown by the lists (the category's first page here).
+      const list = await call(t.app, author, 'GET', '/api/v1/categories/philosophy/books');
+      const card = list.json().books.find((b: { id: string }) => b.id === saved.id);
+      expect(card).toMatchObject({ bookImage: saved.bookImage, cardImage: await cardOf(saved.id) });
+      expect(card.cardImage).toBe(`${saved.bookImage}-card`);
+      const cardFile = await t.app.inject({ method: 'GET', url: card.cardImage });
+      expect(cardFile.statusCode).toBe(200);
+      expect(await sharp(cardFile.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: 360,
+        height: 225,
+      });
 
       const book = await t.db
         .selectFrom('book')
@@ -336,7 +353,8 @@ describe.each(engines)('member summaries on %s', (engine) => {
     it('lets the author edit; a new cover replaces the old one, which is deleted', async () => {
       const first = await published(author, summary(), await pngCover());
       const oldFile = fileOf(first.bookImage ?? '');
-      expect(existsSync(oldFile)).toBe(true);
+      const oldCard = fileOf(await cardOf(first.id));
+      expect(existsSync(oldFile) && existsSync(oldCard)).toBe(true);
 
       const res = await send(author, 'PUT', `/api/v1/books/${first.id}`, {
         data: summary({
@@ -353,8 +371,9 @@ describe.each(engines)('member summaries on %s', (engine) => {
       expect(saved).toMatchObject({ id: first.id, categoryId: 'history' });
       expect(saved.bookImage).toMatch(COVER_URL);
       expect(saved.bookImage).not.toBe(first.bookImage);
-      expect(existsSync(oldFile)).toBe(false);
+      expect(existsSync(oldFile) || existsSync(oldCard)).toBe(false);
       expect(existsSync(fileOf(saved.bookImage ?? ''))).toBe(true);
+      expect(existsSync(fileOf(await cardOf(first.id)))).toBe(true);
 
       const editable = editableSummarySchema.parse(
         (await call(t.app, author, 'GET', `/api/v1/books/${first.id}/editable`)).json(),
@@ -391,17 +410,20 @@ describe.each(engines)('member summaries on %s', (engine) => {
     it('keeps the cover when none is sent, and removeCover deletes it', async () => {
       const first = await published(author, summary(), await pngCover(300, 300));
       const file = fileOf(first.bookImage ?? '');
+      const card = await cardOf(first.id);
       const kept = await send(author, 'PUT', `/api/v1/books/${first.id}`, {
         data: summary({ title: 'Kept' }),
       });
       expect(kept.json().bookImage).toBe(first.bookImage);
-      expect(existsSync(file)).toBe(true);
+      expect(await cardOf(first.id)).toBe(card);
+      expect(existsSync(file) && existsSync(fileOf(card))).toBe(true);
       const removed = await send(author, 'PUT', `/api/v1/books/${first.id}`, {
         data: summary({ removeCover: true }),
       });
       expect(removed.statusCode).toBe(200);
       expect(removed.json().bookImage).toBeNull();
-      expect(existsSync(file)).toBe(false);
+      expect(await cardOf(first.id)).toBe('');
+      expect(existsSync(file) || existsSync(fileOf(card))).toBe(false);
     });
 
     it('refuses another member (403), official books (403) and unknown ids (404); nothing changes', async () => {
@@ -478,6 +500,8 @@ describe.each(engines)('member summaries on %s', (engine) => {
 
     it('lets the author delete: rows, cover file and search entry are gone', async () => {
       const mine = await published(author, summary({ title: 'Quixotic Zephyrs' }), await pngCover(300, 300));
+      const card = fileOf(await cardOf(mine.id));
+      expect(existsSync(card)).toBe(true);
       await call(t.app, other, 'PUT', `/api/v1/books/${mine.id}/bookmark`);
       const found = await call(t.app, author, 'GET', '/api/v1/search?q=quixotic');
       expect(found.json().books.map((b: { id: string }) => b.id)).toEqual([mine.id]);
@@ -485,7 +509,7 @@ describe.each(engines)('member summaries on %s', (engine) => {
       const res = await call(t.app, author, 'DELETE', `/api/v1/books/${mine.id}`);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      expect(existsSync(fileOf(mine.bookImage ?? ''))).toBe(false);
+      expect(existsSync(fileOf(mine.bookImage ?? '')) || existsSync(card)).toBe(false);
       expect(
         await t.db.selectFrom('book').select('id').where('id', '=', mine.id).executeTakeFirst(),
       ).toBeUndefined();
@@ -581,6 +605,7 @@ describe('member summaries with covers in an S3-compatible bucket', () => {
       .where('id', '=', 'test-one')
       .executeTakeFirst();
     expect(seeded?.book_image).toBe(`${s3.url}/sahifa-covers/covers/test-one.png`);
+    expect(s3.objects.get('covers/test-one-card.webp')?.contentType).toBe('image/webp');
 
     const form = await multipart({
       data: JSON.stringify(summary()),
@@ -600,6 +625,8 @@ describe('member summaries with covers in an S3-compatible bucket', () => {
     const object = s3.objects.get(key);
     expect(object?.contentType).toBe('image/webp');
     expect(await sharp(object?.body).metadata()).toMatchObject({ format: 'webp', width: 800 });
+    const card = s3.objects.get(`${key}-card`);
+    expect(await sharp(card?.body).metadata()).toMatchObject({ format: 'webp', width: 360 });
     // Nothing went to the local folder.
     expect(existsSync(path.join(t.dataDir, 'uploads', 'darker_summaries_images'))).toBe(false);
     // The pages may show it.
@@ -612,7 +639,8 @@ describe('member summaries with covers in an S3-compatible bucket', () => {
       headers: { origin: TEST_ORIGIN, cookie: author.cookie },
     });
     expect(deleted.statusCode).toBe(204);
-    expect(s3.objects.has(key)).toBe(false);
+    expect(s3.objects.has(key) || s3.objects.has(`${key}-card`)).toBe(false);
     expect(s3.objects.has('covers/test-one.png')).toBe(true);
+    expect(s3.objects.has('covers/test-one-card.webp')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ export function createUploadsRepository(db: Kysely<Database>) {
   return {
     /**
      * Every image URL a row holds, once: avatars (`user.image`) and covers (`book.book_image`,
-     * member and demo alike). One query, so both tables are read at the same moment.
+     * `book.card_image`, member and demo alike). One query, so both tables are read at the same moment.
      */
     async referencedUrls(): Promise<string[]> {
       const rows = await db
@@ -14,6 +14,7 @@ export function createUploadsRepository(db: Kysely<Database>) {
         .select('image as url')
         .where('image', 'is not', null)
         .union(db.selectFrom('book').select('book_image as url').where('book_image', 'is not', null))
+        .union(db.selectFrom('book').select('card_image as url').where('card_image', 'is not', null))
         .execute();
       return rows.flatMap((row) => (row.url ? [row.url] : []));
     },

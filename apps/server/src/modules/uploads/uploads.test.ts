@@ -111,8 +111,11 @@ describe.each(engines)('storage sweep on %s', (engine) => {
   it('removes old unreferenced uploads, and never a referenced, young or demo one', async () => {
     const avatar = await uploadAvatar(t, member);
     const cover = await publishWithCover(t, member);
+    // The cards' smaller copy, stored beside the cover.
+    const card = `${cover}-card`;
     age(avatar);
     age(cover);
+    age(card);
     const demoCovers = readdirSync(path.join(uploads(), 'covers')).map((name) => `covers/${name}`);
     expect(demoCovers.length).toBeGreaterThan(0);
     for (const key of demoCovers) age(key);
@@ -124,27 +127,27 @@ describe.each(engines)('storage sweep on %s', (engine) => {
     const strayDemo = await orphan('covers');
 
     const { uploads: service, log } = sweeper(t);
-    expect(await service.sweep()).toEqual({ scanned: 6, removed: 2 });
+    expect(await service.sweep()).toEqual({ scanned: 7, removed: 2 });
     expect(stored(oldAvatar)).toBe(false);
     expect(stored(oldCover)).toBe(false);
-    for (const key of [avatar, cover, youngCover, almostOld, strayDemo, ...demoCovers]) {
+    for (const key of [avatar, cover, card, youngCover, almostOld, strayDemo, ...demoCovers]) {
       expect(stored(key), key).toBe(true);
     }
-    expect(log.info).toHaveBeenCalledWith({ scanned: 6, removed: 2 }, expect.stringContaining('removed 2'));
+    expect(log.info).toHaveBeenCalledWith({ scanned: 7, removed: 2 }, expect.stringContaining('removed 2'));
     expect(log.error).not.toHaveBeenCalled();
 
     // The pages still show what they showed.
-    for (const key of [avatar, cover]) {
+    for (const key of [avatar, cover, card]) {
       expect((await t.app.inject({ method: 'GET', url: `/uploads/${key}` })).statusCode).toBe(200);
     }
 
     // Later on, the young ones are old enough; nothing is logged when nothing goes.
     const later = new Date(Date.now() + 2 * HOUR);
-    expect(await service.sweep({ now: later })).toEqual({ scanned: 4, removed: 2 });
+    expect(await service.sweep({ now: later })).toEqual({ scanned: 5, removed: 2 });
     expect(stored(youngCover) || stored(almostOld)).toBe(false);
-    expect(stored(avatar) && stored(cover)).toBe(true);
+    expect(stored(avatar) && stored(cover) && stored(card)).toBe(true);
     log.info.mockClear();
-    expect(await service.sweep({ now: later })).toEqual({ scanned: 2, removed: 0 });
+    expect(await service.sweep({ now: later })).toEqual({ scanned: 3, removed: 0 });
     expect(log.info).not.toHaveBeenCalled();
   });
 
@@ -269,9 +272,11 @@ describe('storage sweep of an S3-compatible bucket', () => {
     expect(demoCovers.length).toBeGreaterThan(0);
 
     const { uploads: service, log } = sweeper(t);
-    expect(await service.sweep()).toEqual({ scanned: 6, removed: 3 });
+    expect(await service.sweep()).toEqual({ scanned: 7, removed: 3 });
     expect(orphans.filter((key) => s3.objects.has(key))).toEqual([]);
-    for (const key of [avatar, cover, young, ...demoCovers]) expect(s3.objects.has(key), key).toBe(true);
+    for (const key of [avatar, cover, `${cover}-card`, young, ...demoCovers]) {
+      expect(s3.objects.has(key), key).toBe(true);
+    }
     expect(log.error).not.toHaveBeenCalled();
   });
 });

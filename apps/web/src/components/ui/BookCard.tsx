@@ -28,7 +28,7 @@ export function BookCard({ book, eager = false, extra, headingLevel = 3 }: BookC
   const title = bookTitle(book, language);
   return (
     <Link className={styles.book} to={previewPath(book)}>
-      <BookCover src={book.bookImage} title={title} eager={eager} />
+      <BookCover src={book.bookImage} cardSrc={book.cardImage} title={title} eager={eager} />
       <Heading className={styles.title}>
         <bdi>{title}</bdi>
       </Heading>

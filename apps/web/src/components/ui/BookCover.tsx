@@ -5,8 +5,20 @@ import { LogoMark } from './Logo.tsx';
 const WIDTH = 320;
 const HEIGHT = 480;
 
+/**
+ * The covers' own widths, as the server makes them: the cards' copy at most 360 px, a cover at
+ * most 800. The browser picks the smaller unless the card is shown larger than its pixels (a wide
+ * card, a dense screen).
+ */
+const CARD_WIDTH = 360;
+const COVER_WIDTH = 800;
+/** How wide a card is drawn: two to a row on a phone (~11rem), up to ~14rem on wider screens. */
+const CARD_SIZES = '(min-width: 48rem) 14rem, 11rem';
+
 interface BookCoverProps {
   src: string | null;
+  /** The cards' smaller copy of the cover (cards only: the preview shows the cover itself). */
+  cardSrc?: string | null;
   title: string;
   /** Above the fold: load at once instead of lazily. */
   eager?: boolean;
@@ -14,7 +26,7 @@ interface BookCoverProps {
 }
 
 /** A 2:3 cover. Its size is reserved before the image loads; a missing or broken cover is drawn. */
-export function BookCover({ src, title, eager = false, className }: BookCoverProps) {
+export function BookCover({ src, cardSrc = null, title, eager = false, className }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -27,7 +39,9 @@ export function BookCover({ src, title, eager = false, className }: BookCoverPro
   return (
     <img
       className={`${styles.cover} ${className ?? ''}`}
-      src={src}
+      src={cardSrc ?? src}
+      srcSet={cardSrc ? `${cardSrc} ${CARD_WIDTH}w, ${src} ${COVER_WIDTH}w` : undefined}
+      sizes={cardSrc ? CARD_SIZES : undefined}
       alt=""
       width={WIDTH}
       height={HEIGHT}

@@ -40,7 +40,12 @@ export function InProgressRow({
       aria-label={t('myLibrary.continueBook', { title })}
       aria-describedby={pageId}
     >
-      <BookCover className={styles.cover} src={book.bookImage} title={title} eager={eager} />
+      <BookCover
+        className={styles.cover}
+        src={book.cardImage ?? book.bookImage}
+        title={title}
+        eager={eager}
+      />
       <span className={styles.body}>
         <Heading className={styles.title}>
           <bdi>{title}</bdi>

@@ -48,7 +48,7 @@ export function BookResults({ books, terms }: { books: BookResult[]; terms: read
         {books.map((book) => (
           <li key={book.id}>
             <Link className={styles.row} to={previewPath(book)}>
-              <Thumb src={book.bookImage} title={bookTitle(book, language)} />
+              <Thumb src={book.cardImage ?? book.bookImage} title={bookTitle(book, language)} />
               <span className={styles.body}>
                 <span className={styles.title} dir="auto">
                   <Highlighted text={bookTitle(book, language)} terms={terms} />
