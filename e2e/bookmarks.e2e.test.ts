@@ -18,9 +18,20 @@ describe('bookmarks', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/books/enchiridion/bookmark') && r.request().method() === 'PUT' && r.ok(),
     );
+    // The server gets the request only once the button shows the change: it shows at once.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/books/enchiridion/bookmark', async (route) => {
+      await held;
+      await route.continue();
+    });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    answer();
     await saved;
+    await page.unroute('**/books/enchiridion/bookmark');
 
     // Stored on the server: still bookmarked after a reload.
     await page.reload();
