@@ -203,6 +203,7 @@ describe('reading a book', () => {
     const page = await browser.newPage({ width: 375, height: 740 });
     await signUp(page, newMember());
     await page.goto('/app/philosophy/enchiridion?page=1&lang=en');
+    await expect.poll(() => page.locator('article[lang]').getAttribute('lang')).toBe('en');
     await expect.poll(() => indicator(page)).toBe('Page 1 of 4');
 
     /** A finger moving dx pixels across the page (touch pointer events, as a phone sends them). */
@@ -236,6 +237,8 @@ describe('reading a book', () => {
 
     // Arabic runs right to left: ArrowLeft and a rightward swipe go forward.
     await page.goto('/app/philosophy/enchiridion?page=1&lang=ar');
+    // "Page 1 of 4" reads the same in both languages: wait for the Arabic page itself.
+    await expect.poll(() => page.locator('article[lang]').getAttribute('lang')).toBe('ar');
     await expect.poll(() => indicator(page)).toBe('Page 1 of 4');
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => indicator(page)).toBe('Page 2 of 4');
