@@ -4,7 +4,7 @@
 // with the thought itself. A hidden reply or thought (moderation) is not counted. Hidden
 // thoughts and replies are left out of every read, and so, for the member who blocked their
 // author, are a blocked member's thoughts and replies.
-import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import { engineOf } from '#server/db/kysely.ts';
 import type { Database } from '#server/db/schema.ts';
@@ -146,18 +146,10 @@ export function createThoughtsRepository(db: Kysely<Database>) {
   // one round trip instead of four (begin, write, count, commit); SQLite has no writes inside a
   // `with`, and its transaction makes no round trips (decision 002).
   const likeInOneStatement = compiledQuery(db, 3, (thoughtId: string, userId: string, createdAt: string) =>
-    countedLikes(
-      db.with('changed', () => insertLike(db, thoughtId, userId, createdAt)),
-      thoughtId,
-      '+',
-    ),
+    countedLikes(db, insertLike(db, thoughtId, userId, createdAt), thoughtId, '+'),
   );
   const unlikeInOneStatement = compiledQuery(db, 2, (thoughtId: string, userId: string) =>
-    countedLikes(
-      db.with('changed', () => deleteLike(db, thoughtId, userId)),
-      thoughtId,
-      '-',
-    ),
+    countedLikes(db, deleteLike(db, thoughtId, userId), thoughtId, '-'),
   );
 
   return {
@@ -474,16 +466,19 @@ function deleteLike(db: Kysely<Database>, thoughtId: string, userId: string) {
 }
 
 /**
- * After the like row `changed` (a `with` of the same statement, empty when nothing changed): the
- * thought's count, moved by one when the row changed. Its own count otherwise (the statement's
- * snapshot), null for an unknown or hidden thought, as likeCount answers.
+ * One statement: `change` (the like row added or removed, returning its thought_id; nothing when
+ * nothing changed), then the thought's count moved by one when it did. Answers the moved count,
+ * or the thought's own (the statement's snapshot), null for an unknown or hidden thought, as
+ * likeCount answers.
  */
 function countedLikes(
-  db: QueryCreator<Database & { changed: { thought_id: string } }>,
+  db: Kysely<Database>,
+  change: ReturnType<typeof insertLike> | ReturnType<typeof deleteLike>,
   thoughtId: string,
   op: '+' | '-',
 ) {
   return db
+    .with('changed', () => change)
     .with('counted', (w) =>
       w
         .updateTable('thought')
@@ -493,14 +488,7 @@ function countedLikes(
     )
     .selectNoFrom((eb) =>
       eb.fn
-        .coalesce(
-          eb.selectFrom('counted').select('counted.like_count'),
-          eb
-            .selectFrom('thought')
-            .select('thought.like_count')
-            .where('thought.id', '=', thoughtId)
-            .where('thought.hidden_at', 'is', null),
-        )
+        .coalesce(eb.selectFrom('counted').select('counted.like_count'), likeCountOf(db, thoughtId))
         .as('like_count'),
     );
 }
@@ -521,13 +509,17 @@ async function bumpLikes(
 
 /** The like count of a visible thought; null for an unknown or hidden one. */
 async function likeCount(trx: Transaction<Database>, thoughtId: string): Promise<Count | null> {
-  const row = await trx
+  const row = await likeCountOf(trx, thoughtId).executeTakeFirst();
+  return row?.like_count ?? null;
+}
+
+/** The like count of a visible thought, as a query (no row for an unknown or hidden one). */
+function likeCountOf(db: Kysely<Database>, thoughtId: string) {
+  return db
     .selectFrom('thought')
     .select('thought.like_count')
     .where('thought.id', '=', thoughtId)
-    .where('thought.hidden_at', 'is', null)
-    .executeTakeFirst();
-  return row?.like_count ?? null;
+    .where('thought.hidden_at', 'is', null);
 }
 
 export type ThoughtsRepository = ReturnType<typeof createThoughtsRepository>;
