@@ -1,6 +1,7 @@
 // The library: categories, books, pages, tags, reading state, comments and ratings, search,
 // member summaries. Limits are enforced by the server and mirrored by the forms.
 import { z } from 'zod';
+import { COVER_WIDTHS } from './cover-widths.ts';
 
 export const LIMITS = {
   title: 200,
@@ -17,7 +18,7 @@ export const LIMITS = {
   /** Upload size, before decoding (bytes). */
   uploadBytes: 5 * 1024 * 1024,
   /** Covers are re-encoded at most this wide (px). */
-  coverMaxWidth: 800,
+  coverMaxWidth: COVER_WIDTHS.cover,
 } as const;
 
 export const PAGE_SIZE = { books: 24, comments: 20, search: 20 } as const;

@@ -4,6 +4,7 @@
 // Decoding costs memory in proportion to the pixels, so both the size of one image and the
 // number decoded at once are bounded.
 import { COMMUNITY_LIMITS } from '@sahifa/contracts/community';
+import { COVER_WIDTHS } from '@sahifa/contracts/cover-widths';
 import { LIMITS } from '@sahifa/contracts/library';
 import pLimit from 'p-limit';
 import sharp, { type Metadata } from 'sharp';
@@ -104,12 +105,9 @@ export function toWebpCover(bytes: Buffer): Promise<WebpImage> {
   return toWebp(bytes, { maxWidth: LIMITS.coverMaxWidth, maxHeight: LIMITS.coverMaxWidth * 3 });
 }
 
-/** How wide the cards' copy of a cover is: a card is ~150–190 CSS px wide on a phone, ×1.75–2 pixels. */
-export const COVER_CARD_WIDTH = 360;
-
 /** The cards' copy of a cover (`toWebpCover`'s output, or a demo cover): never enlarged. */
 export function toWebpCoverCard(cover: Buffer): Promise<WebpImage> {
-  return toWebp(cover, { maxWidth: COVER_CARD_WIDTH, maxHeight: COVER_CARD_WIDTH * 3 });
+  return toWebp(cover, { maxWidth: COVER_WIDTHS.card, maxHeight: COVER_WIDTHS.card * 3 });
 }
 
 /** A member avatar: a 256 px square WebP, cover-cropped from the centre (small images are enlarged). */

@@ -1,3 +1,4 @@
+import { COVER_WIDTHS } from '@sahifa/contracts/cover-widths';
 import { useState } from 'react';
 import styles from './BookCard.module.css';
 import { LogoMark } from './Logo.tsx';
@@ -5,13 +6,6 @@ import { LogoMark } from './Logo.tsx';
 const WIDTH = 320;
 const HEIGHT = 480;
 
-/**
- * The covers' own widths, as the server makes them: the cards' copy at most 360 px, a cover at
- * most 800. The browser picks the smaller unless the card is shown larger than its pixels (a wide
- * card, a dense screen).
- */
-const CARD_WIDTH = 360;
-const COVER_WIDTH = 800;
 /** How wide a card is drawn: two to a row on a phone (~11rem), up to ~14rem on wider screens. */
 const CARD_SIZES = '(min-width: 48rem) 14rem, 11rem';
 
@@ -40,7 +34,8 @@ export function BookCover({ src, cardSrc = null, title, eager = false, className
     <img
       className={`${styles.cover} ${className ?? ''}`}
       src={cardSrc ?? src}
-      srcSet={cardSrc ? `${cardSrc} ${CARD_WIDTH}w, ${src} ${COVER_WIDTH}w` : undefined}
+      // The browser picks the cards' copy unless the card is drawn larger than its pixels.
+      srcSet={cardSrc ? `${cardSrc} ${COVER_WIDTHS.card}w, ${src} ${COVER_WIDTHS.cover}w` : undefined}
       sizes={cardSrc ? CARD_SIZES : undefined}
       alt=""
       width={WIDTH}
