@@ -17,7 +17,7 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
   build: (...values: Values) => Compilable<Row>,
 ): (...values: Values) => Promise<Row[]> {
   const standIns = Array.from({ length: arity }, (_, i) => standIn(i));
-  const { sql, parameters } = build(...(standIns as unknown as Values)).compile();
+  const { sql, parameters, query } = build(...(standIns as unknown as Values)).compile();
   // Each parameter is either the index of a value or a value of the query itself.
   const slots: (number | { fixed: unknown })[] = parameters.map((parameter) => {
     const index = standIns.indexOf(parameter as string);
@@ -30,6 +30,7 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
   }
   return async (...values) => {
     const bound = slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed));
-    return (await db.executeQuery<Row>(CompiledQuery.raw(sql, bound))).rows;
+    // The query's tree goes with it: the PostgreSQL driver reads it (postgres-pipeline.ts).
+    return (await db.executeQuery<Row>({ ...CompiledQuery.raw(sql, bound), query })).rows;
   };
 }

@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
+import { PipelinedKysely } from './postgres-pipeline.ts';
 import type { Database } from './schema.ts';
 import { SahifaSqliteDialect } from './sqlite-dialect.ts';
 import { withArrayRows } from './sqlite-rows.ts';
@@ -98,13 +99,15 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const settings = { connectionString: url, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+  // The pool serves writes and transactions; reads share pipelined connections (postgres-pipeline.ts).
+  const pool = new pg.Pool({ ...settings, max: 10 });
   pool.on('connect', preparePerConnection);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new PipelinedKysely(pool, () => {
+    const client = new pg.Client({ ...settings, pipeline: true });
+    preparePerConnection(client);
+    return client;
+  });
 }
 
 /**
@@ -113,7 +116,7 @@ function openPostgres(url: string, schema: string | undefined): Kysely<Database>
  * sends `query(text, values)`: each query with values becomes a statement named after its text.
  * Queries without values (transaction control, migrations' DDL) are sent as they are.
  */
-function preparePerConnection(client: pg.PoolClient): void {
+function preparePerConnection(client: pg.Client): void {
   // Through the prototype at each call, as the client's own method would be (and as a test's spy sees it).
   const query = (...args: unknown[]) =>
     (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(client, args);

@@ -1,0 +1,167 @@
+// The shared, pipelined PostgreSQL connections (postgres-pipeline.ts), against a real server:
+// what a module sees must be what a connection of its own gave it.
+import { randomBytes } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '#server/test/test-app.ts';
+import { type DatabaseHandle, openDatabase } from './kysely.ts';
+import { migrateToLatest } from './migrate.ts';
+import { SHARED_CONNECTIONS } from './postgres-pipeline.ts';
+import type { Database } from './schema.ts';
+
+const url = process.env.TEST_DATABASE_URL ?? '';
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server process that answered (a read: on a shared connection outside transactions). */
+const backend = async (db: Kysely<Database>) =>
+  (await db.selectNoFrom(sql<number>`pg_backend_pid()`.as('pid')).executeTakeFirstOrThrow()).pid;
+
+describe.runIf(engines.includes('postgres'))('statements on shared PostgreSQL connections', () => {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  let database: DatabaseHandle;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    await admin((client) => client.query(`create schema "${schema}"`));
+    database = openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
+    db = database.db;
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await admin((client) => client.query(`drop schema if exists "${schema}" cascade`));
+  });
+
+  it('answers each of many statements at once with its own rows, over a few connections', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, n) =>
+        db
+          .selectNoFrom([sql<number>`${n}::int`.as('n'), sql<number>`pg_backend_pid()`.as('pid')])
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    expect(answers.map((row) => row.n)).toEqual(Array.from({ length: 200 }, (_, n) => n));
+    const backends = new Set(answers.map((row) => row.pid));
+    expect(backends.size).toBeLessThanOrEqual(SHARED_CONNECTIONS);
+  });
+
+  it('fails a failing statement alone, not the ones sent with it', async () => {
+    const read = (n: string) => db.selectNoFrom(sql<number>`${sql.raw(n)}`.as('n')).executeTakeFirst();
+    const [before, failed, after] = await Promise.allSettled([read('1'), read('1 / 0'), read('2')]);
+    expect(before).toEqual({ status: 'fulfilled', value: { n: 1 } });
+    expect(failed).toMatchObject({ status: 'rejected', reason: { message: 'division by zero' } });
+    expect(after).toEqual({ status: 'fulfilled', value: { n: 2 } });
+  });
+
+  it('gives a transaction one connection of its own, unseen by statements outside it until it commits', async () => {
+    const id = `pipeline-${randomBytes(4).toString('hex')}`;
+    const seenOutside = () => db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst();
+    await db.transaction().execute(async (trx) => {
+      const first = await backend(trx);
+      await trx
+        .insertInto('category')
+        .values({ id, title: 'Pipeline', title_ar: 'خط', sort_order: 99 })
+        .execute();
+      // Statements outside go on meanwhile, and do not see the uncommitted row.
+      const outside = await Promise.all(Array.from({ length: 20 }, seenOutside));
+      expect(outside.every((row) => row === undefined)).toBe(true);
+      await sql`select set_config('sahifa.probe', 'kept', true)`.execute(trx);
+      const probe = await sql<{ probe: string }>`select current_setting('sahifa.probe') as probe`.execute(
+        trx,
+      );
+      expect(probe.rows[0]?.probe).toBe('kept');
+      expect(await backend(trx)).toBe(first);
+    });
+    expect(await seenOutside()).toEqual({ id });
+  });
+
+  it('keeps reads going while a write waits for a row lock', async () => {
+    const id = `pipeline-${randomBytes(4).toString('hex')}`;
+    await db.insertInto('category').values({ id, title: 'Locked', title_ar: 'خط', sort_order: 97 }).execute();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const locking = db.transaction().execute(async (trx) => {
+      await trx.updateTable('category').set({ title: 'Held' }).where('id', '=', id).execute();
+      locked();
+      await held;
+    });
+    await lockTaken;
+    // Waits for the transaction's row lock.
+    const waiting = db.updateTable('category').set({ title: 'After' }).where('id', '=', id).execute();
+    const reads = Promise.all(Array.from({ length: 20 }, () => backend(db)));
+    // Reads stuck behind the write would wait for the lock: give up after 5 s and let it go.
+    const outcome = await Promise.race([reads.then(() => 'read'), setTimeout(5_000, 'stuck')]);
+    release();
+    await locking;
+    await waiting;
+    expect(outcome).toBe('read');
+    expect(await db.selectFrom('category').select('title').where('id', '=', id).executeTakeFirst()).toEqual({
+      title: 'After',
+    });
+  });
+
+  it('rolls a failed transaction back on its own connection', async () => {
+    const id = `pipeline-${randomBytes(4).toString('hex')}`;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('category')
+          .values({ id, title: 'Gone', title_ar: 'خط', sort_order: 98 })
+          .execute();
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(
+      await db.selectFrom('category').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
+  it('replaces a shared connection that was lost', async () => {
+    const lost = await backend(db);
+    await admin((client) => client.query('select pg_terminate_backend($1)', [lost]));
+    // The statement that meets the closed connection may fail; the ones after it do not.
+    await expect.poll(() => backend(db).catch(() => lost), { timeout: 5_000 }).not.toBe(lost);
+    const after = await Promise.all(Array.from({ length: 10 }, () => backend(db)));
+    expect(after).not.toContain(lost);
+  });
+
+  it('keeps one session through db.connection()', async () => {
+    await db.connection().execute(async (session) => {
+      const first = await backend(session);
+      await sql`select set_config('sahifa.probe', 'kept', false)`.execute(session);
+      await Promise.all(Array.from({ length: 20 }, () => backend(db)));
+      const probe = await sql<{ probe: string }>`select current_setting('sahifa.probe') as probe`.execute(
+        session,
+      );
+      expect(probe.rows[0]?.probe).toBe('kept');
+      expect(await backend(session)).toBe(first);
+    });
+  });
+
+  it('releases the migrator’s advisory lock on the session that took it', async () => {
+    await migrateToLatest(db);
+    // This database's shared connections (other test files migrate beside this one).
+    const pids = new Set(await Promise.all(Array.from({ length: 50 }, () => backend(db))));
+    const held = await admin((client) =>
+      client.query(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = any($1::int[])`,
+        [[...pids]],
+      ),
+    );
+    expect(pids.size).toBe(SHARED_CONNECTIONS);
+    expect(held.rows[0].n).toBe(0);
+  });
+});

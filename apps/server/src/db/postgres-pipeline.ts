@@ -1,0 +1,219 @@
+// PostgreSQL: a statement that only reads goes down one of a few shared connections in pg's
+// pipeline mode, written without waiting for the answers to the statements before it; a write,
+// a transaction and `db.connection()` take a connection of their own from the pool, as Kysely's
+// driver always did.
+//
+// Why: with a connection checked out per statement, each statement was a write and a wait of
+// its own, and the round trip, not PostgreSQL's work, was most of the server's CPU per request
+// (~100 µs on the benchmark machine; docs/performance.md, decision 013). On a shared connection
+// the statements of many requests travel together.
+//
+// A shared connection runs its statements one after another, so only statements that cannot
+// keep the ones behind them waiting go there: a read waits for no row lock and no commit's flush
+// to disk. Each statement is its own implicit transaction (pg ends each with a Sync): one that
+// fails fails alone.
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type OperationNode,
+  PostgresDialect,
+  type QueryResult,
+  SelectQueryNode,
+  type TransactionSettings,
+} from 'kysely';
+import type pg from 'pg';
+import type { Database } from './schema.ts';
+
+/** Connections shared by the reads (measured: docs/performance.md). */
+export const SHARED_CONNECTIONS = 2;
+
+interface Shared {
+  ready: Promise<pg.Client>;
+  /** Statements sent and not yet answered. */
+  busy: number;
+}
+
+/** The shared connections: opened when first needed, replaced when one fails. */
+class SharedConnections {
+  readonly #open: () => pg.Client;
+  readonly #shared: Shared[] = [];
+  #ended = false;
+
+  constructor(open: () => pg.Client) {
+    this.#open = open;
+  }
+
+  async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+    const shared = this.#pick();
+    shared.busy++;
+    try {
+      const client = await shared.ready;
+      const { command, rowCount, rows } = await client.query(query.sql, [...query.parameters]);
+      return {
+        numAffectedRows:
+          command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE'
+            ? BigInt(rowCount ?? 0)
+            : undefined,
+        rows: (rows ?? []) as Row[],
+      };
+    } finally {
+      shared.busy--;
+    }
+  }
+
+  async end(): Promise<void> {
+    this.#ended = true;
+    const shared = this.#shared.splice(0);
+    await Promise.all(
+      shared.map(({ ready }) =>
+        ready.then(
+          (client) => client.end(),
+          () => {},
+        ),
+      ),
+    );
+  }
+
+  /** The least busy connection; a new one while there are fewer than SHARED_CONNECTIONS. */
+  #pick(): Shared {
+    if (this.#ended) throw new Error('the database has been closed');
+    if (this.#shared.length < SHARED_CONNECTIONS) return this.#add();
+    return this.#shared.reduce((least, shared) => (shared.busy < least.busy ? shared : least));
+  }
+
+  #add(): Shared {
+    const client = this.#open();
+    const shared: Shared = { ready: client.connect().then(() => client), busy: 0 };
+    const forget = () => {
+      const index = this.#shared.indexOf(shared);
+      if (index >= 0) this.#shared.splice(index, 1);
+    };
+    // A lost connection fails the statements it carried and is replaced for the next ones.
+    client.on('error', forget);
+    client.on('end', forget);
+    shared.ready.catch(forget);
+    this.#shared.push(shared);
+    return shared;
+  }
+}
+
+/**
+ * A select without a data-modifying `with` or a locking clause. Raw SQL, whose tree Kysely does
+ * not know, counts as a write.
+ */
+function onlyReads(node: OperationNode): boolean {
+  return (
+    SelectQueryNode.is(node) &&
+    !node.endModifiers?.length &&
+    (node.with?.expressions ?? []).every((cte) => onlyReads(cte.expression))
+  );
+}
+
+/** A read on the shared connections, anything else on a pool connection; a transaction keeps one. */
+class StatementConnection implements DatabaseConnection {
+  own: DatabaseConnection | undefined;
+  readonly #shared: SharedConnections;
+  readonly #pooled: Driver;
+
+  constructor(shared: SharedConnections, pooled: Driver) {
+    this.#shared = shared;
+    this.#pooled = pooled;
+  }
+
+  async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+    if (this.own) return this.own.executeQuery<Row>(query);
+    if (onlyReads(query.query)) return this.#shared.executeQuery<Row>(query);
+    const own = await this.#pooled.acquireConnection();
+    try {
+      return await own.executeQuery<Row>(query);
+    } finally {
+      await this.#pooled.releaseConnection(own);
+    }
+  }
+
+  streamQuery<Row>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<Row>> {
+    if (!this.own) throw new Error('streaming needs a transaction on PostgreSQL here');
+    return this.own.streamQuery<Row>(query, chunkSize);
+  }
+}
+
+class PipelineDriver implements Driver {
+  readonly #pooled: Driver;
+  readonly #shared: SharedConnections;
+
+  constructor(pooled: Driver, shared: SharedConnections) {
+    this.#pooled = pooled;
+    this.#shared = shared;
+  }
+
+  init(): Promise<void> {
+    return this.#pooled.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new StatementConnection(this.#shared, this.#pooled);
+  }
+
+  async beginTransaction(connection: StatementConnection, settings: TransactionSettings): Promise<void> {
+    connection.own = await this.#pooled.acquireConnection();
+    await this.#pooled.beginTransaction(connection.own, settings);
+  }
+
+  commitTransaction(connection: StatementConnection): Promise<void> {
+    return this.#pooled.commitTransaction(ownOf(connection));
+  }
+
+  rollbackTransaction(connection: StatementConnection): Promise<void> {
+    return this.#pooled.rollbackTransaction(ownOf(connection));
+  }
+
+  async releaseConnection(connection: StatementConnection): Promise<void> {
+    const own = connection.own;
+    connection.own = undefined;
+    if (own) await this.#pooled.releaseConnection(own);
+  }
+
+  async destroy(): Promise<void> {
+    await this.#shared.end();
+    await this.#pooled.destroy();
+  }
+}
+
+function ownOf(connection: StatementConnection): DatabaseConnection {
+  if (!connection.own) throw new Error('no transaction on this connection');
+  return connection.own;
+}
+
+class PipelineDialect extends PostgresDialect {
+  readonly #open: () => pg.Client;
+
+  constructor(pool: pg.Pool, open: () => pg.Client) {
+    super({ pool });
+    this.#open = open;
+  }
+
+  override createDriver(): Driver {
+    return new PipelineDriver(super.createDriver(), new SharedConnections(this.#open));
+  }
+}
+
+/**
+ * A Kysely on `pool` whose reads share pipelined connections made by `open` (a pg.Client with
+ * `pipeline: true`, configured as the pool's clients are).
+ */
+export class PipelinedKysely extends Kysely<Database> {
+  readonly #session: Kysely<Database>;
+
+  constructor(pool: pg.Pool, open: () => pg.Client) {
+    super({ dialect: new PipelineDialect(pool, open) });
+    // Borrows the pool, which this one's destroy() ends.
+    this.#session = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+
+  /** One session throughout (a session-level lock or setting): a connection from the pool. */
+  override connection() {
+    return this.#session.connection();
+  }
+}
