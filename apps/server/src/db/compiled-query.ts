@@ -5,7 +5,7 @@
 // `build` is called once with stand-ins for the values; each stand-in must reach the SQL as a
 // bound parameter (not through sql.lit, a LIKE pattern made from it, or a list whose length
 // varies), or compiledQuery refuses the query when it is made.
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { type Compilable, createQueryId, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Never a real value: a NUL cannot be stored in PostgreSQL text, and user input refuses it. */
@@ -31,6 +31,6 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
   return async (...values) => {
     const bound = slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed));
     // The query's tree goes with it: the PostgreSQL driver reads it (postgres-pipeline.ts).
-    return (await db.executeQuery<Row>({ ...CompiledQuery.raw(sql, bound), query })).rows;
+    return (await db.executeQuery<Row>({ query, sql, parameters: bound, queryId: createQueryId() })).rows;
   };
 }

@@ -3,25 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines } from '#server/test/test-app.ts';
+import { engines, withAdminClient } from '#server/test/test-app.ts';
 import { type DatabaseHandle, openDatabase } from './kysely.ts';
 import { migrateToLatest } from './migrate.ts';
 import { SHARED_CONNECTIONS } from './postgres-pipeline.ts';
 import type { Database } from './schema.ts';
 
 const url = process.env.TEST_DATABASE_URL ?? '';
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The server process that answered (a read: on a shared connection outside transactions). */
 const backend = async (db: Kysely<Database>) =>
@@ -33,14 +22,14 @@ describe.runIf(engines.includes('postgres'))('statements on shared PostgreSQL co
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    await admin((client) => client.query(`create schema "${schema}"`));
+    await withAdminClient((client) => client.query(`create schema "${schema}"`));
     database = openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
     db = database.db;
     await migrateToLatest(db);
   });
   afterAll(async () => {
     await database?.close();
-    await admin((client) => client.query(`drop schema if exists "${schema}" cascade`));
+    await withAdminClient((client) => client.query(`drop schema if exists "${schema}" cascade`));
   });
 
   it('answers each of many statements at once with its own rows, over a few connections', async () => {
@@ -131,7 +120,7 @@ describe.runIf(engines.includes('postgres'))('statements on shared PostgreSQL co
 
   it('replaces a shared connection that was lost', async () => {
     const lost = await backend(db);
-    await admin((client) => client.query('select pg_terminate_backend($1)', [lost]));
+    await withAdminClient((client) => client.query('select pg_terminate_backend($1)', [lost]));
     // The statement that meets the closed connection may fail; the ones after it do not.
     await expect.poll(() => backend(db).catch(() => lost), { timeout: 5_000 }).not.toBe(lost);
     const after = await Promise.all(Array.from({ length: 10 }, () => backend(db)));
@@ -155,7 +144,7 @@ describe.runIf(engines.includes('postgres'))('statements on shared PostgreSQL co
     await migrateToLatest(db);
     // This database's shared connections (other test files migrate beside this one).
     const pids = new Set(await Promise.all(Array.from({ length: 50 }, () => backend(db))));
-    const held = await admin((client) =>
+    const held = await withAdminClient((client) =>
       client.query(
         `select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = any($1::int[])`,
         [[...pids]],

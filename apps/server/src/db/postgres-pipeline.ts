@@ -35,7 +35,7 @@ interface Shared {
   busy: number;
 }
 
-/** The shared connections: opened when first needed, replaced when one fails. */
+/** The connections shared by the reads: opened when first needed, replaced when one fails. */
 class SharedConnections {
   readonly #open: () => pg.Client;
   readonly #shared: Shared[] = [];
@@ -45,19 +45,14 @@ class SharedConnections {
     this.#open = open;
   }
 
-  async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+  async read<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
     const shared = this.#pick();
     shared.busy++;
     try {
       const client = await shared.ready;
-      const { command, rowCount, rows } = await client.query(query.sql, [...query.parameters]);
-      return {
-        numAffectedRows:
-          command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE'
-            ? BigInt(rowCount ?? 0)
-            : undefined,
-        rows: (rows ?? []) as Row[],
-      };
+      // Only reads come here: rows, and no count of changed rows.
+      const { rows } = await client.query(query.sql, [...query.parameters]);
+      return { rows: rows as Row[] };
     } finally {
       shared.busy--;
     }
@@ -124,7 +119,7 @@ class StatementConnection implements DatabaseConnection {
 
   async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
     if (this.own) return this.own.executeQuery<Row>(query);
-    if (onlyReads(query.query)) return this.#shared.executeQuery<Row>(query);
+    if (onlyReads(query.query)) return this.#shared.read<Row>(query);
     const own = await this.#pooled.acquireConnection();
     try {
       return await own.executeQuery<Row>(query);

@@ -43,7 +43,8 @@ export function makeTempDir(prefix = 'sahifa-test-'): string {
   return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `run` on a connection to TEST_DATABASE_URL itself (creating and dropping schemas). */
+export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
