@@ -108,6 +108,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   app.addHook('onRequest', refuseSuspendedWrites);
   await registerModules(app, {
     db: database.db,
+    pingDatabase: database.ping,
     storage: createStorage(config),
     mailer,
     log: app.log,

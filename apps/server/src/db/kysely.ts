@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresAdapter, type SqliteDatabase, type SqliteStatement, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
 import { PipelinedKysely } from './postgres-pipeline.ts';
@@ -26,6 +26,8 @@ export interface DatabaseHandle {
    * the connection has open (see auth/user-number.ts). Everything else goes through `db`.
    */
   sqlite: SQLite.Database | null;
+  /** True when the database answers a trivial query (the health check). */
+  ping(): Promise<boolean>;
   /** Closes the pool / file; safe to call twice. */
   close(): Promise<void>;
 }
@@ -52,10 +54,30 @@ function handleOf(db: Kysely<Database>, engine: Engine, sqlite: SQLite.Database 
     db,
     engine,
     sqlite,
+    ping: sqlite ? sqlitePing(sqlite) : () => sql`select 1`.execute(db).then(yes, no),
     close: () => {
       closed ??= db.destroy();
       return closed;
     },
+  };
+}
+
+const yes = () => true;
+const no = () => false;
+
+/**
+ * SQLite answers in-process: the statement is run directly, not through Kysely's connection queue
+ * and its promises, which cost a health check as much as the rest of its answer (docs/performance.md).
+ */
+function sqlitePing(database: SQLite.Database): () => Promise<boolean> {
+  let statement: SQLite.Statement | null = null;
+  return async () => {
+    try {
+      statement ??= database.prepare('select 1').pluck();
+      return statement.get() === 1;
+    } catch {
+      return false;
+    }
   };
 }
 

@@ -28,7 +28,6 @@ import { createBooksService } from './books/books.service.ts';
 import { createCommentsRepository } from './comments/comments.repository.ts';
 import { commentsRoutes } from './comments/comments.routes.ts';
 import { createCommentsService } from './comments/comments.service.ts';
-import { pingDatabase } from './health/health.repository.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { createLibraryRepository } from './library/library.repository.ts';
 import { libraryRoutes } from './library/library.routes.ts';
@@ -161,10 +160,16 @@ export function createServices(
 }
 
 /** Registers every module's routes under /api (auth's own routes are registered by app.ts). */
-export async function registerModules(app: FastifyInstance, dependencies: ModuleDependencies) {
+export async function registerModules(
+  app: FastifyInstance,
+  dependencies: ModuleDependencies & {
+    /** True when the database answers (GET /api/health). */
+    pingDatabase: () => Promise<boolean>;
+  },
+) {
   const services = createServices(dependencies, app.config);
-  const { db, googleSignIn } = dependencies;
-  await app.register(healthRoutes, { pingDatabase: () => pingDatabase(db) });
+  const { pingDatabase, googleSignIn } = dependencies;
+  await app.register(healthRoutes, { pingDatabase });
   await app.register(publicConfigRoutes, { googleSignIn });
   await app.register(libraryRoutes, { library: services.library });
   await app.register(booksRoutes, { books: services.books });

@@ -1,4 +1,6 @@
 // Browsing the library: all categories, a category, a tag, a book's preview, the reader.
+
+import fastifyEtag from '@fastify/etag';
 import {
   bookPreviewSchema,
   bookReadingSchema,
@@ -10,53 +12,14 @@ import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import { sendShared } from '#server/http/shared-answer.ts';
 import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '#server/kernel/params.ts';
 import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
 
 export async function booksRoutes(fastify: FastifyInstance, { books }: { books: BooksService }) {
+  fastify.addHook('onRequest', memberOnly);
+  await fastify.register(listRoutes, { books });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', memberOnly);
-
-  app.get(
-    '/api/v1/books',
-    {
-      schema: {
-        tags: ['books'],
-        summary: `Every category with its ${BOOKS_PER_CATEGORY} newest books (official and member summaries)`,
-        response: { 200: booksByCategorySchema },
-      },
-    },
-    async () => books.byCategory(),
-  );
-
-  app.get(
-    '/api/v1/categories/:categoryId/books',
-    {
-      schema: {
-        tags: ['books'],
-        summary: "A category's books, official and member summaries merged, newest first (cursor pagination)",
-        params: categoryIdParamsSchema,
-        querystring: cursorQuerySchema,
-        response: { 200: categoryBooksSchema },
-      },
-    },
-    async (request) =>
-      books.categoryBooks(request.params.categoryId, request.query.cursor, request.query.limit),
-  );
-
-  app.get(
-    '/api/v1/tags/:tagId/books',
-    {
-      schema: {
-        tags: ['books'],
-        summary: 'Books with a tag, newest first (cursor pagination)',
-        params: tagIdParamsSchema,
-        querystring: cursorQuerySchema,
-        response: { 200: tagBooksSchema },
-      },
-    },
-    async (request) => books.tagBooks(request.params.tagId, request.query.cursor, request.query.limit),
-  );
 
   app.get(
     '/api/v1/books/:bookId',
@@ -89,5 +52,66 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
       const user = await requireMember(request);
       return books.read(user.id, request.params.bookId);
     },
+  );
+}
+
+/**
+ * The lists are the same for every member: sent as the service's remembered answer's bytes, with
+ * an ETag, so a browser that has the current list gets a bodiless 304.
+ */
+async function listRoutes(fastify: FastifyInstance, { books }: { books: BooksService }) {
+  await fastify.register(fastifyEtag);
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', 'private, no-cache');
+    done();
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/v1/books',
+    {
+      schema: {
+        tags: ['books'],
+        summary: `Every category with its ${BOOKS_PER_CATEGORY} newest books (official and member summaries)`,
+        response: { 200: booksByCategorySchema },
+      },
+    },
+    async (_request, reply) => sendShared(reply, await books.byCategory()),
+  );
+
+  app.get(
+    '/api/v1/categories/:categoryId/books',
+    {
+      schema: {
+        tags: ['books'],
+        summary: "A category's books, official and member summaries merged, newest first (cursor pagination)",
+        params: categoryIdParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: categoryBooksSchema },
+      },
+    },
+    async (request, reply) =>
+      sendShared(
+        reply,
+        await books.categoryBooks(request.params.categoryId, request.query.cursor, request.query.limit),
+      ),
+  );
+
+  app.get(
+    '/api/v1/tags/:tagId/books',
+    {
+      schema: {
+        tags: ['books'],
+        summary: 'Books with a tag, newest first (cursor pagination)',
+        params: tagIdParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: tagBooksSchema },
+      },
+    },
+    async (request, reply) =>
+      sendShared(
+        reply,
+        await books.tagBooks(request.params.tagId, request.query.cursor, request.query.limit),
+      ),
   );
 }

@@ -94,6 +94,43 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     expect(gone.search.books).toEqual([]);
   });
 
+  it('a remembered list is sent as the same bytes with its ETag until a change, then afresh', async () => {
+    const urls = ['/api/v1/library/overview', '/api/v1/books', '/api/v1/categories/philosophy/books'];
+    const read = (url: string, etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: member.cookie, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const before = new Map<string, { body: string; etag: string }>();
+    for (const url of urls) {
+      const [first, second] = [await read(url), await read(url)];
+      expect(first.statusCode, url).toBe(200);
+      expect(first.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(second.body, url).toBe(first.body);
+      expect(second.headers.etag, url).toBe(first.headers.etag);
+      const etag = first.headers.etag as string;
+      const unchanged = await read(url, etag);
+      expect(unchanged.statusCode, url).toBe(304);
+      expect(unchanged.body, url).toBe('');
+      before.set(url, { body: first.body, etag });
+    }
+
+    const published = await sendSummary('POST', '/api/v1/books', 'Lamp of Bytes', 'The first page.');
+    expect(published.statusCode, published.body).toBe(201);
+    const { id } = published.json();
+    for (const url of urls) {
+      const { body, etag } = before.get(url) ?? { body: '', etag: '' };
+      const after = await read(url, etag);
+      expect(after.statusCode, url).toBe(200);
+      expect(after.headers.etag, url).not.toBe(etag);
+      expect(after.body, url).not.toBe(body);
+      // The overview shows the new count; the lists show the new book itself.
+      if (url !== urls[0]) expect(after.body, url).toContain(id);
+    }
+    expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
+  });
+
   it("a summary's rewritten page shows in the reader at once, and a deleted summary is gone", async () => {
     const published = await sendSummary('POST', '/api/v1/books', 'Second Lamp', 'The first page.');
     expect(published.statusCode, published.body).toBe(201);

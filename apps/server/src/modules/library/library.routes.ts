@@ -4,6 +4,7 @@ import fastifyEtag from '@fastify/etag';
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendShared } from '#server/http/shared-answer.ts';
 import type { LibraryService } from './library.service.ts';
 
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
@@ -20,7 +21,7 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
     async (_request, reply) => {
       // Stored, but asked about again each time: a new book shows on the next visit.
       reply.header('cache-control', 'no-cache');
-      return library.overview();
+      return sendShared(reply, await library.overview());
     },
   );
 }
