@@ -3,10 +3,13 @@
 // the two in one run so the machine's noise hits both alike. Prints req/s, p50/p99 and the ratio.
 // Usage: npm run bench:ceiling  (BENCH_SECONDS per run, default 5; BENCH_ROUNDS, default 2;
 //   BENCH_DATABASE_URL=postgres://… runs Sahifa on a fresh PostgreSQL database made there;
-//   BENCH_ONLY=post,like measures only the requests whose names contain one of these words)
+//   BENCH_ONLY=post,like measures only the requests whose names contain one of these words;
+//   BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" asks for compressed answers as a browser does,
+//   and the ceiling answers with the same compressed bytes)
 // Results are printed and written to bench/results/ceiling-<engine>-<date>.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -22,7 +25,26 @@ const CONNECTIONS = 64;
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const only = process.env.BENCH_ONLY?.split(',');
 const measured = (endpoint) => !only || only.some((word) => endpoint.name.includes(word));
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
 const engine = postgresUrl ? 'postgres' : 'sqlite';
+const headersOf = (endpoint, context) => ({
+  ...headersFor(endpoint, context),
+  ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+});
+
+/** One answer as it came over the wire (fetch would decompress it). */
+function record(url, { method, headers, body }) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 /** A fresh PostgreSQL database for this run, dropped at the end. */
 async function freshPostgres(url) {
@@ -106,18 +128,19 @@ try {
   const context = { baseURL: sahifa.baseURL, cookie };
   const responses = [];
   for (const endpoint of endpoints) {
-    const response = await fetch(sahifa.baseURL + endpoint.path, {
+    const { response, body } = await record(sahifa.baseURL + endpoint.path, {
       method: endpoint.method,
-      headers: headersFor(endpoint, context),
+      headers: headersOf(endpoint, context),
       body: endpoint.body,
     });
-    if (!response.ok) throw new Error(`${endpoint.path}: ${response.status} ${await response.text()}`);
-    const body = Buffer.from(await response.arrayBuffer());
+    const status = response.statusCode ?? 0;
+    if (status >= 300) throw new Error(`${endpoint.path}: ${status} ${body}`);
     responses.push({
       method: endpoint.method,
       path: endpoint.path,
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? 'application/json',
+      status,
+      contentType: response.headers['content-type'] ?? 'application/json',
+      contentEncoding: response.headers['content-encoding'] ?? null,
       body: body.toString('base64'),
     });
     rows.push({ endpoint, bytes: body.length, sahifa: [], ceiling: [] });
@@ -128,7 +151,7 @@ try {
   for (const group of [rows.slice(0, reads.length), rows.slice(reads.length)]) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const row of group) {
-        const headers = headersFor(row.endpoint, context);
+        const headers = headersOf(row.endpoint, context);
         for (const side of round % 2 ? ['sahifa', 'ceiling'] : ['ceiling', 'sahifa']) {
           const base = side === 'sahifa' ? sahifa.baseURL : ceiling.baseURL;
           row[side].push(await load(base, row.endpoint, headers));
@@ -160,7 +183,9 @@ const results = rows.map(({ endpoint, bytes, sahifa: s, ceiling: c }) => ({
   allOk: s.every((r) => r.ok),
 }));
 
-console.log(`\n${engine}, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds\n`);
+console.log(
+  `\n${engine}, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}\n`,
+);
 console.log('| endpoint | bytes | Sahifa req/s | p50 ms | p99 ms | ceiling req/s | ratio |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of results) {
@@ -174,11 +199,15 @@ const report = {
   engine,
   machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model },
   connections: CONNECTIONS,
+  acceptEncoding: acceptEncoding ?? null,
   seconds: SECONDS,
   rounds: ROUNDS,
   results,
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(root, `bench/results/ceiling-${engine}-${report.date.slice(0, 10)}.json`);
+const file = join(
+  root,
+  `bench/results/ceiling-${engine}${acceptEncoding ? '-compressed' : ''}-${report.date.slice(0, 10)}.json`,
+);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to ${file}`);

@@ -2,6 +2,7 @@
 // that changes a list is visible in the very next read on this instance; a change written by
 // another instance (straight into the database here) shows within LIBRARY_CACHE_SECONDS.
 
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import {
   bookPreviewSchema,
@@ -129,6 +130,60 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
       if (url !== urls[0]) expect(after.body, url).toContain(id);
     }
     expect((await call(t.app, member, 'DELETE', `/api/v1/books/${id}`)).statusCode).toBe(204);
+  });
+
+  it('a remembered list is sent compressed as the browser asks, the same answer in each encoding', async () => {
+    const read = (url: string, encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: member.cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const decoded = {
+      br: (bytes: Buffer) => brotliDecompressSync(bytes).toString(),
+      gzip: (bytes: Buffer) => gunzipSync(bytes).toString(),
+    };
+    // Enough books for the lists to pass the 1 KB below which answers go uncompressed.
+    const added: string[] = [];
+    for (const title of ['Lamp One', 'Lamp Two', 'Lamp Three', 'Lamp Four']) {
+      const published = await sendSummary('POST', '/api/v1/books', title, 'The first page.');
+      expect(published.statusCode, published.body).toBe(201);
+      added.push(published.json().id);
+    }
+    const small = await read('/api/v1/library/overview', 'br');
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+
+    for (const url of ['/api/v1/books', '/api/v1/categories/philosophy/books']) {
+      const plain = await read(url);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      for (const [asked, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+      ] as const) {
+        const [first, second] = [await read(url, asked), await read(url, asked)];
+        expect(first.headers['content-encoding'], `${url} ${asked}`).toBe(encoding);
+        expect(first.headers.vary, url).toBe('accept-encoding');
+        expect(first.headers.etag, url).toBe(plain.headers.etag);
+        expect(decoded[encoding](first.rawPayload), `${url} ${asked}`).toBe(plain.body);
+        expect(second.rawPayload.equals(first.rawPayload), url).toBe(true);
+      }
+      expect((await read(url, 'identity')).body, url).toBe(plain.body);
+    }
+
+    // A change is sent compressed afresh.
+    const before = decoded.br((await read('/api/v1/books', 'br')).rawPayload);
+    const published = await sendSummary('POST', '/api/v1/books', 'Lamp of Brotli', 'The first page.');
+    expect(published.statusCode, published.body).toBe(201);
+    const { id } = published.json();
+    const after = decoded.br((await read('/api/v1/books', 'br')).rawPayload);
+    expect(after).not.toBe(before);
+    expect(booksByCategorySchema.parse(JSON.parse(after)).categories[0]?.books.map((b) => b.id)).toContain(
+      id,
+    );
+    for (const book of [...added, id]) {
+      expect((await call(t.app, member, 'DELETE', `/api/v1/books/${book}`)).statusCode).toBe(204);
+    }
   });
 
   it("a summary's rewritten page shows in the reader at once, and a deleted summary is gone", async () => {
