@@ -12,6 +12,8 @@ const INDEX = `<!doctype html><html><head><title>Sahifa</title><script>${BOOT_SC
 const prerenderedPage = (text: string) =>
   `<!doctype html><html><head><title>${text}</title></head><body><div id="root"><div data-prerendered><h1>${text}</h1></div></div></body></html>`;
 
+const LONG_PAGE = `Terms: ${'Read the ideas of a book, page by page. '.repeat(60)}`;
+
 const BIG_SCRIPT = `const pages = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `page ${i}`))};`;
 
 function fakeWebBuild(): string {
@@ -22,6 +24,7 @@ function fakeWebBuild(): string {
   mkdirSync(path.join(dir, 'prerendered'));
   writeFileSync(path.join(dir, 'prerendered', 'index.html'), prerenderedPage('Welcome'));
   writeFileSync(path.join(dir, 'prerendered', 'about.html'), prerenderedPage('About Sahifa'));
+  writeFileSync(path.join(dir, 'prerendered', 'terms.html'), prerenderedPage(LONG_PAGE));
   writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("app");');
   writeFileSync(path.join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
   // As the build writes them (apps/web/vite.config.ts, precompressed).
@@ -84,6 +87,27 @@ describe.each(engines)('web app serving on %s', (engine) => {
     for (const url of ['/login', '/about/more', '/aboutx']) {
       expect((await get(url)).body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('sends a page compressed as the browser takes it, the same page in each encoding', async () => {
+    const page = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/terms',
+        headers: { accept: 'text/html', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(LONG_PAGE);
+    const br = await page('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect((await page('gzip, deflate, br, zstd')).rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await page('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('sends the brotli file of the build as it is to a browser that takes brotli, the script to one that does not', async () => {

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { NotFoundFallback } from './errors.ts';
+import { type RememberedBytes, rememberBytes, sendRemembered } from './remembered-bytes.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -74,10 +75,13 @@ export async function registerWebApp(
   build: WebBuild | null,
 ): Promise<NotFoundFallback | null> {
   if (!build) return null;
-  const { root, indexHtml, pages } = build;
+  const { root } = build;
+  // The same bytes for every visit: compressed once each, not on every request (remembered-bytes.ts).
+  const indexHtml = rememberBytes(Buffer.from(build.indexHtml));
+  const pages = new Map([...build.pages].map(([page, html]) => [page, rememberBytes(Buffer.from(html))]));
 
-  const sendHtml = (reply: FastifyReply, html: string) =>
-    reply.status(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  const sendHtml = (reply: FastifyReply, html: RememberedBytes) =>
+    sendRemembered(reply.status(200).header('cache-control', NO_CACHE), html, 'text/html; charset=utf-8');
   const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
     sendHtml(reply, pages.get(request.url.split('?')[0] ?? '') ?? indexHtml);
 

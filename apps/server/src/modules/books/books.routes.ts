@@ -12,7 +12,7 @@ import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberOnly, requireMember } from '#server/auth/require-member.ts';
-import { sendShared } from '#server/http/shared-answer.ts';
+import { sendShared } from '#server/http/remembered-bytes.ts';
 import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '#server/kernel/params.ts';
 import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
 

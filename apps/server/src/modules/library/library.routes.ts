@@ -4,7 +4,7 @@ import fastifyEtag from '@fastify/etag';
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendShared } from '#server/http/shared-answer.ts';
+import { sendShared } from '#server/http/remembered-bytes.ts';
 import type { LibraryService } from './library.service.ts';
 
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {

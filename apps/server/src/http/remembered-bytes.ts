@@ -1,0 +1,69 @@
+// Bytes the server sends again and again, made once: the built pages (web-app.ts), and the answers
+// that are the same for every member and that the service remembers (LibraryService.shared).
+// Serialising, hashing and compressing them on every request cost most of such a request
+// (docs/performance.md, 2026-11-26, late). A remembered answer that is replaced (the cache was
+// cleared or ran out) is a new object, so it is made again: nothing here needs telling when the
+// library changes (decision 010).
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply } from 'fastify';
+
+/** Smaller bodies go as they are, as @fastify/compress's threshold (app.ts) leaves them. */
+const COMPRESS_FROM_BYTES = 1024;
+/**
+ * Brotli's quality for bytes made once: about the cost of the quality 4 that @fastify/compress
+ * spends on every answer, some 5 % smaller; 9 and above cost 20-60 times more for little less.
+ */
+const BROTLI_QUALITY = 6;
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+export interface RememberedBytes {
+  body: Buffer;
+  /** Compressed forms, each made when a request first asks for it. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+export const rememberBytes = (body: Buffer): RememberedBytes => ({ body, encoded: {} });
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'gzip') return gzipSync(body);
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+/** Sends `bytes` as `type`, compressed as the request accepts (brotli, else gzip, else as they are). */
+export function sendRemembered(reply: FastifyReply, bytes: RememberedBytes, type: string): FastifyReply {
+  reply.type(type);
+  if (bytes.body.length < COMPRESS_FROM_BYTES) return reply.send(bytes.body);
+  reply.header('vary', 'accept-encoding');
+  const accepted = reply.request.headers['accept-encoding'];
+  const encoding = accepted ? negotiate(accepted, ENCODINGS) : null;
+  if (!encoding) return reply.send(bytes.body);
+  bytes.encoded[encoding] ??= encode(bytes.body, encoding);
+  // @fastify/compress leaves an answer that already has its encoding as it is.
+  return reply.header('content-encoding', encoding).send(bytes.encoded[encoding]);
+}
+
+const answers = new WeakMap<object, RememberedBytes & { etag: string }>();
+
+/**
+ * Sends an answer the service remembers through the route's serialiser once, then as those bytes,
+ * with their ETag (the routes that send such answers register @fastify/etag for the 304s).
+ */
+export function sendShared(reply: FastifyReply, answer: object): FastifyReply {
+  let made = answers.get(answer);
+  if (!made) {
+    // The route's serialiser, as for any answer: a string of JSON.
+    const body = Buffer.from(reply.serialize(answer) as string);
+    made = { ...rememberBytes(body), etag: `"${createHash('sha1').update(body).digest('base64')}"` };
+    answers.set(answer, made);
+  }
+  return sendRemembered(reply.header('etag', made.etag), made, 'application/json; charset=utf-8');
+}
