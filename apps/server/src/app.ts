@@ -14,6 +14,7 @@ import type { Config } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/kysely.ts';
 import { registerDocs } from '#server/http/docs.ts';
 import { handleFrameworkError, type NotFoundFallback, registerErrorHandlers } from '#server/http/errors.ts';
+import { COMPRESS_FROM_BYTES } from '#server/http/remembered-bytes.ts';
 import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from '#server/http/security.ts';
 import { responseSerializerCompiler } from '#server/http/serializer.ts';
 import { registerUploads } from '#server/http/uploads.ts';
@@ -100,7 +101,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   // Accept-Encoding (decision 014). Bytes sent again and again are compressed once, better
   // (http/remembered-bytes.ts).
   await app.register(fastifyCompress, {
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
   });
   const webBuild = readWebBuild(config, app.log);

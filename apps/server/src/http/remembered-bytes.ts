@@ -9,8 +9,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 
-/** Smaller bodies go as they are, as @fastify/compress's threshold (app.ts) leaves them. */
-const COMPRESS_FROM_BYTES = 1024;
+/** Smaller bodies go as they are, here and through @fastify/compress (its threshold in app.ts). */
+export const COMPRESS_FROM_BYTES = 1024;
 /**
  * Brotli's quality for bytes made once: about the cost of the quality 4 that @fastify/compress
  * spends on every answer, some 5 % smaller; 9 and above cost 20-60 times more for little less.
