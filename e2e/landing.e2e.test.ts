@@ -58,10 +58,16 @@ describe('a first visit to a public page', () => {
     return release;
   }
 
-  /** Opens the page while its scripts are held (DOMContentLoaded waits for module scripts). */
+  /**
+   * Opens the page while its scripts are held (DOMContentLoaded waits for module scripts), and
+   * waits for what the browser waits for before its first paint: the style sheets in <head>.
+   */
   async function openHeld(page: Page, path: string) {
     await page.goto(path, { waitUntil: 'commit' });
     await page.locator('[data-prerendered] footer').waitFor({ state: 'attached' });
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+    );
   }
 
   const prerenderedShown = (page: Page) =>
