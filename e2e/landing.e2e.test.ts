@@ -66,7 +66,9 @@ describe('a first visit to a public page', () => {
     await page.goto(path, { waitUntil: 'commit' });
     await page.locator('[data-prerendered] footer').waitFor({ state: 'attached' });
     await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+        (link) => link.sheet,
+      ),
     );
   }
 
