@@ -5,8 +5,14 @@
 // `build` is called once with stand-ins for the values; each stand-in must reach the SQL as a
 // bound parameter (not through sql.lit, a LIKE pattern made from it, or a list whose length
 // varies), or compiledQuery refuses the query when it is made.
-import { type Compilable, createQueryId, type Kysely } from 'kysely';
+import { type Compilable, createQueryId, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
+
+export interface CompiledQuery<Values extends readonly unknown[], Row> {
+  (...values: Values): Promise<Row[]>;
+  /** The same query inside `trx`, a transaction on the database it was compiled for. */
+  in(trx: Transaction<Database>, ...values: Values): Promise<Row[]>;
+}
 
 /** Never a real value: a NUL cannot be stored in PostgreSQL text, and user input refuses it. */
 const standIn = (index: number) => `\u0000value ${index}\u0000`;
@@ -15,7 +21,7 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
   db: Kysely<Database>,
   arity: Values['length'],
   build: (...values: Values) => Compilable<Row>,
-): (...values: Values) => Promise<Row[]> {
+): CompiledQuery<Values, Row> {
   const standIns = Array.from({ length: arity }, (_, i) => standIn(i));
   const { sql, parameters, query } = build(...(standIns as unknown as Values)).compile();
   // Each parameter is either the index of a value or a value of the query itself.
@@ -28,9 +34,13 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
       throw new Error(`compiledQuery: value ${index} is not a bound parameter of: ${sql}`);
     }
   }
-  return async (...values) => {
+  const run = async (executor: Kysely<Database>, values: Values) => {
     const bound = slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed));
     // The query's tree goes with it: the PostgreSQL driver reads it (postgres-pipeline.ts).
-    return (await db.executeQuery<Row>({ query, sql, parameters: bound, queryId: createQueryId() })).rows;
+    return (await executor.executeQuery<Row>({ query, sql, parameters: bound, queryId: createQueryId() }))
+      .rows;
   };
+  return Object.assign((...values: Values) => run(db, values), {
+    in: (trx: Transaction<Database>, ...values: Values) => run(trx, values),
+  });
 }
