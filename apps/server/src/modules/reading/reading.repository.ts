@@ -73,6 +73,31 @@ export function createReadingRepository(db: Kysely<Database>) {
       .where('book.id', '=', bookId)
       .where('book.hidden_at', 'is', null),
   );
+  // SQLite's progress save, one per shape: moving to a new language, or keeping the saved one.
+  const saveProgressAs = (newLanguage: boolean) =>
+    compiledQuery(
+      db,
+      6,
+      (
+        userId: string,
+        bookId: string,
+        categoryId: string,
+        pageNumber: number,
+        lang: PageLang | null,
+        updatedAt: string,
+      ) => {
+        const saved = { userId, bookId, categoryId, pageNumber, lang, updatedAt };
+        const { row, moved } = progressChange(saved, newLanguage);
+        return db
+          .insertInto('reading_progress')
+          .values(row)
+          .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
+          .returning('reading_progress.lang');
+      },
+    );
+  const progressInLanguage = saveProgressAs(true);
+  const progressKeepingLanguage = saveProgressAs(false);
+
   const bookPages = compiledQuery(db, 1, (bookId: string) =>
     db
       .selectFrom('book')
@@ -112,29 +137,14 @@ export function createReadingRepository(db: Kysely<Database>) {
       lang: PageLang | undefined;
       updatedAt: string;
     }): Promise<PageLang | null> {
-      const row = {
-        user_id: input.userId,
-        book_id: input.bookId,
-        category_id: input.categoryId,
-        page_number: input.pageNumber,
-        lang: input.lang ?? null,
-        updated_at: input.updatedAt,
-      };
-      const moved = {
-        category_id: input.categoryId,
-        page_number: input.pageNumber,
-        ...(input.lang ? { lang: input.lang } : {}),
-        updated_at: input.updatedAt,
-      };
+      const { userId, bookId, categoryId, pageNumber, lang, updatedAt } = input;
       if (engine === 'sqlite') {
-        const saved = await db
-          .insertInto('reading_progress')
-          .values(row)
-          .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
-          .returning('reading_progress.lang')
-          .executeTakeFirstOrThrow();
+        const save = lang !== undefined ? progressInLanguage : progressKeepingLanguage;
+        const [saved] = await save(userId, bookId, categoryId, pageNumber, lang ?? null, updatedAt);
+        if (!saved) throw new Error('the progress upsert returned no row');
         return saved.lang;
       }
+      const { row, moved } = progressChange({ ...input, lang: lang ?? null }, lang !== undefined);
       // PostgreSQL commits it without waiting for its log to reach the disk (decision 012): a
       // page position is saved at every page turn and the next one replaces it, so a crash of the
       // database server may lose the last few, never leave a wrong row. The setting holds for
@@ -267,3 +277,27 @@ export function createReadingRepository(db: Kysely<Database>) {
 }
 
 export type ReadingRepository = ReturnType<typeof createReadingRepository>;
+
+/**
+ * A progress record, and what saving it again changes: the page, and the language only when
+ * `newLanguage` (otherwise the saved one stays).
+ */
+function progressChange(
+  saved: {
+    userId: string;
+    bookId: string;
+    categoryId: string;
+    pageNumber: number;
+    lang: PageLang | null;
+    updatedAt: string;
+  },
+  newLanguage: boolean,
+) {
+  const moved = {
+    category_id: saved.categoryId,
+    page_number: saved.pageNumber,
+    ...(newLanguage ? { lang: saved.lang } : {}),
+    updated_at: saved.updatedAt,
+  };
+  return { row: { user_id: saved.userId, book_id: saved.bookId, lang: saved.lang, ...moved }, moved };
+}
