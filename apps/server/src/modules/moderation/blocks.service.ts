@@ -4,7 +4,7 @@
 import type { BlockedMember } from '@sahifa/contracts/moderation';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { toAuthor } from '#server/kernel/presenters.ts';
+import { toAuthorWith } from '#server/kernel/presenters.ts';
 import { darkerNotFound, userNumberOf } from '#server/modules/profiles/profiles.service.ts';
 import type { BlocksRepository } from './blocks.repository.ts';
 
@@ -32,10 +32,12 @@ export function createBlocksService(repository: BlocksRepository) {
     async list(userId: string): Promise<{ items: BlockedMember[] }> {
       const rows = await repository.list(userId);
       return {
-        items: rows.map((row) => ({
-          ...toAuthor({ number: row.user_number, name: row.name, image: row.image }),
-          blockedAt: row.created_at,
-        })),
+        items: rows.map((row) =>
+          toAuthorWith(
+            { number: row.user_number, name: row.name, image: row.image },
+            { blockedAt: row.created_at },
+          ),
+        ),
       };
     },
   };

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, type AdminMember, type AdminMemberPage } from '@sahifa
 import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { decodeCursor, INVALID_CURSOR_MESSAGE, toPage } from '#server/kernel/cursor.ts';
-import { toAuthor } from '#server/kernel/presenters.ts';
+import { toAuthorWith } from '#server/kernel/presenters.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import { darkerNotFound, userNumberOf } from '#server/modules/profiles/profiles.service.ts';
 import type { AdminMemberRow, MemberFilter, MembersRepository } from './members.repository.ts';
@@ -54,21 +54,23 @@ export function createMembersService(deps: {
   const { repository, audit, isOperator, forgetSessions } = deps;
 
   function toAdminMember(row: AdminMemberRow): AdminMember {
-    return {
-      ...toAuthor({ number: row.user_number, name: row.name, image: row.image }),
-      email: row.email,
-      joinedAt: toIso(row.created_at),
-      plan: Number(row.plus) ? 'plus' : 'free',
-      operator: isOperator(row),
-      suspendedAt: row.suspended_at,
-      counts: {
-        thoughts: Number(row.thought_count ?? 0),
-        replies: Number(row.reply_count ?? 0),
-        comments: Number(row.comment_count ?? 0),
-        summaries: Number(row.summary_count ?? 0),
-        reportsAgainst: Number(row.reports_against ?? 0),
+    return toAuthorWith(
+      { number: row.user_number, name: row.name, image: row.image },
+      {
+        email: row.email,
+        joinedAt: toIso(row.created_at),
+        plan: Number(row.plus) ? 'plus' : 'free',
+        operator: isOperator(row),
+        suspendedAt: row.suspended_at,
+        counts: {
+          thoughts: Number(row.thought_count ?? 0),
+          replies: Number(row.reply_count ?? 0),
+          comments: Number(row.comment_count ?? 0),
+          summaries: Number(row.summary_count ?? 0),
+          reportsAgainst: Number(row.reports_against ?? 0),
+        },
       },
-    };
+    );
   }
 
   async function memberByNumber(userNumber: string): Promise<AdminMemberRow> {

@@ -4,7 +4,7 @@
 import { PAGE_SIZE } from '@sahifa/contracts/library';
 import type { SearchResults } from '@sahifa/contracts/search';
 import { searchTerms } from '@sahifa/contracts/search-text';
-import { toAuthor } from '#server/kernel/presenters.ts';
+import { toAuthorWith } from '#server/kernel/presenters.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { SearchRepository } from './search.repository.ts';
 import { makeSnippet } from './snippet.ts';
@@ -44,10 +44,9 @@ export function createSearchService(repository: SearchRepository, library: Libra
       return {
         terms,
         books,
-        members: memberRows.map((r) => ({
-          ...toAuthor({ number: r.user_number, name: r.name, image: r.image }),
-          bio: r.bio,
-        })),
+        members: memberRows.map((r) =>
+          toAuthorWith({ number: r.user_number, name: r.name, image: r.image }, { bio: r.bio }),
+        ),
       };
     },
   };

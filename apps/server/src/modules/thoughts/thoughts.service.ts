@@ -17,7 +17,7 @@ import { AppError } from '#server/kernel/app-error.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { deviceInfoFrom } from '#server/kernel/device-info.ts';
 import type { Member } from '#server/kernel/member.ts';
-import { toAuthor } from '#server/kernel/presenters.ts';
+import { toAuthor, toAuthorWith } from '#server/kernel/presenters.ts';
 import type { Keys, ReplyRow, ThoughtRow, ThoughtsRepository } from './thoughts.repository.ts';
 
 export const thoughtNotFound = () => new AppError(404, 'THOUGHT_NOT_FOUND', 'This thought does not exist.');
@@ -30,11 +30,10 @@ export function toThought(row: ThoughtRow, viewerId: string): Thought {
     id: row.id,
     content: row.content,
     date: row.date,
-    author: {
-      ...toAuthor({ number: row.author_number, name: row.author_name, image: row.author_image }),
-      bio: row.author_bio,
-      createdAt: toIso(row.author_created_at),
-    },
+    author: toAuthorWith(
+      { number: row.author_number, name: row.author_name, image: row.author_image },
+      { bio: row.author_bio, createdAt: toIso(row.author_created_at) },
+    ),
     likeCount: Number(row.like_count),
     replyCount: Number(row.reply_count),
     userLiked: row.liked_by !== null,
