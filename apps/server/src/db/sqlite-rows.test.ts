@@ -18,6 +18,8 @@ describe('withArrayRows', () => {
     'select id as x, name as x from t order by id',
     'select count(*) as n from t where id > ?',
     'select * from t where id > 99',
+    // Names that are not identifiers, or that mean something to JavaScript, are columns like any other.
+    `select id as "__proto__", name as "a"" + b", note as "1", score as "constructor" from t order by id`,
   ];
 
   it.each(queries)('gives the rows better-sqlite3 gives, key order included: %s', (sql) => {
