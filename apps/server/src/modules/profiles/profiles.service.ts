@@ -91,7 +91,9 @@ export function createProfilesService(deps: {
       const row = await profileOf(viewerId, userNumber);
       const [thoughtPage, summaries] = await Promise.all([
         thoughts.thoughtPage(viewerId, { authorId: row.id }),
-        repository.memberSummaries(row.id),
+        // Most members publish nothing: their count (kept with the books, db/book-counters.ts)
+        // spares the query, a round trip on PostgreSQL.
+        Number(row.summary_count) > 0 ? repository.memberSummaries(row.id) : [],
       ]);
       return {
         profile: toProfile(row, viewerId),
