@@ -73,28 +73,33 @@ export function createReadingRepository(db: Kysely<Database>) {
       .where('book.id', '=', bookId)
       .where('book.hidden_at', 'is', null),
   );
-  // SQLite's progress save, one per shape: moving to a new language, or keeping the saved one.
+  // The progress save, compiled once per shape: moving to a new language, or keeping the saved one.
+  // PostgreSQL commits it without waiting for its log to reach the disk (decision 012): a page
+  // position is saved at every page turn and the next one replaces it, so a crash of the
+  // database server may lose the last few, never leave a wrong row. The setting holds for the
+  // statement's own transaction; `returning` reads the `with`, so it is applied.
   const saveProgressAs = (newLanguage: boolean) =>
-    compiledQuery(
-      db,
-      6,
-      (
-        userId: string,
-        bookId: string,
-        categoryId: string,
-        pageNumber: number,
-        lang: PageLang | null,
-        updatedAt: string,
-      ) => {
-        const saved = { userId, bookId, categoryId, pageNumber, lang, updatedAt };
-        const { row, moved } = progressChange(saved, newLanguage);
+    compiledQuery<ProgressValues, { lang: PageLang | null }>(db, 6, (...values) => {
+      const { row, moved } = progressChange(values, newLanguage);
+      if (engine === 'sqlite') {
         return db
           .insertInto('reading_progress')
           .values(row)
           .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
           .returning('reading_progress.lang');
-      },
-    );
+      }
+      return db
+        .with('async_commit', (w) =>
+          w.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')),
+        )
+        .insertInto('reading_progress')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
+        .returning((eb) => [
+          'reading_progress.lang',
+          eb.selectFrom('async_commit').select('async_commit.setting').as('commit_setting'),
+        ]);
+    });
   const progressInLanguage = saveProgressAs(true);
   const progressKeepingLanguage = saveProgressAs(false);
 
@@ -138,29 +143,9 @@ export function createReadingRepository(db: Kysely<Database>) {
       updatedAt: string;
     }): Promise<PageLang | null> {
       const { userId, bookId, categoryId, pageNumber, lang, updatedAt } = input;
-      if (engine === 'sqlite') {
-        const save = lang !== undefined ? progressInLanguage : progressKeepingLanguage;
-        const [saved] = await save(userId, bookId, categoryId, pageNumber, lang ?? null, updatedAt);
-        if (!saved) throw new Error('the progress upsert returned no row');
-        return saved.lang;
-      }
-      const { row, moved } = progressChange({ ...input, lang: lang ?? null }, lang !== undefined);
-      // PostgreSQL commits it without waiting for its log to reach the disk (decision 012): a
-      // page position is saved at every page turn and the next one replaces it, so a crash of the
-      // database server may lose the last few, never leave a wrong row. The setting holds for
-      // this statement's own transaction; `returning` reads the `with`, so it is applied.
-      const saved = await db
-        .with('async_commit', (w) =>
-          w.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')),
-        )
-        .insertInto('reading_progress')
-        .values(row)
-        .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
-        .returning((eb) => [
-          'reading_progress.lang',
-          eb.selectFrom('async_commit').select('async_commit.setting').as('commit_setting'),
-        ])
-        .executeTakeFirstOrThrow();
+      const save = lang !== undefined ? progressInLanguage : progressKeepingLanguage;
+      const [saved] = await save(userId, bookId, categoryId, pageNumber, lang ?? null, updatedAt);
+      if (!saved) throw new Error('the progress upsert returned no row');
       return saved.lang;
     },
 
@@ -278,26 +263,22 @@ export function createReadingRepository(db: Kysely<Database>) {
 
 export type ReadingRepository = ReturnType<typeof createReadingRepository>;
 
+/** A progress save's member, book, category, page, language and time. */
+type ProgressValues = [string, string, string, number, PageLang | null, string];
+
 /**
  * A progress record, and what saving it again changes: the page, and the language only when
  * `newLanguage` (otherwise the saved one stays).
  */
 function progressChange(
-  saved: {
-    userId: string;
-    bookId: string;
-    categoryId: string;
-    pageNumber: number;
-    lang: PageLang | null;
-    updatedAt: string;
-  },
+  [userId, bookId, categoryId, pageNumber, lang, updatedAt]: ProgressValues,
   newLanguage: boolean,
 ) {
   const moved = {
-    category_id: saved.categoryId,
-    page_number: saved.pageNumber,
-    ...(newLanguage ? { lang: saved.lang } : {}),
-    updated_at: saved.updatedAt,
+    category_id: categoryId,
+    page_number: pageNumber,
+    ...(newLanguage ? { lang } : {}),
+    updated_at: updatedAt,
   };
-  return { row: { user_id: saved.userId, book_id: saved.bookId, lang: saved.lang, ...moved }, moved };
+  return { row: { user_id: userId, book_id: bookId, lang, ...moved }, moved };
 }

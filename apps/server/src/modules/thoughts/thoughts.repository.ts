@@ -152,15 +152,29 @@ export function createThoughtsRepository(db: Kysely<Database>) {
     countedLikes(db, deleteLike(db, thoughtId, userId), thoughtId, '-'),
   );
 
+  // A post. The author's row stays locked from the count until the commit, so one member's posts
+  // go one at a time. On PostgreSQL one statement (insert and count, committed with it) holds that
+  // lock for one round trip instead of two (decision 002: 2.6x the posts). SQLite has no insert
+  // inside a `with`; there a transaction of two statements makes no round trips. (The count is
+  // written out in the `with`: Kysely's types refuse countThoughts on a `with` builder.)
+  const postInOneStatement = compiledQuery(db, 6, (...values: ThoughtValues) =>
+    db
+      .with('added', (w) =>
+        w
+          .insertInto('thought')
+          .values(thoughtRow(...values))
+          .returning('thought.user_id'),
+      )
+      .updateTable('user')
+      .set((eb) => ({ thought_count: eb('user.thought_count', '+', 1) }))
+      .where('user.id', '=', (eb) => eb.selectFrom('added').select('added.user_id'))
+      .returning(AUTHOR_COLUMNS),
+  );
+
   // SQLite's posts, likes and unlikes: their transactions' statements, compiled once (Kysely's
   // building and compiling was a quarter of a like's CPU; docs/performance.md).
-  const addThought = compiledQuery(
-    db,
-    6,
-    (id: string, userId: string, addedBy: string, content: string, date: string, deviceInfo: string | null) =>
-      db
-        .insertInto('thought')
-        .values({ id, user_id: userId, added_by: addedBy, content, date, device_info: deviceInfo }),
+  const addThought = compiledQuery(db, 6, (...values: ThoughtValues) =>
+    db.insertInto('thought').values(thoughtRow(...values)),
   );
   const countThoughtUp = compiledQuery(db, 1, (userId: string) =>
     countThoughts(db, userId, '+').returning(AUTHOR_COLUMNS),
@@ -208,31 +222,15 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       deviceInfo: string | null;
     }): Promise<ThoughtRow> {
       const { id, userId, addedBy, content, date, deviceInfo } = input;
-      // The author's row stays locked from the count until the commit, so one member's posts go
-      // one at a time. On PostgreSQL one statement (insert and count, committed with it) holds
-      // that lock for one round trip instead of two (decision 002: 2.6x the posts).
-      // SQLite has no insert inside a `with`; there the transaction makes no round trips. (The
-      // count is written out here: Kysely's types refuse countThoughts on a `with` builder.)
-      const author =
+      const values: ThoughtValues = [id, userId, addedBy, content, date, deviceInfo];
+      const [author] =
         engine === 'postgres'
-          ? await db
-              .with('added', (w) =>
-                w
-                  .insertInto('thought')
-                  .values({ id, user_id: userId, added_by: addedBy, content, date, device_info: deviceInfo })
-                  .returning('thought.user_id'),
-              )
-              .updateTable('user')
-              .set((eb) => ({ thought_count: eb('user.thought_count', '+', 1) }))
-              .where('user.id', '=', (eb) => eb.selectFrom('added').select('added.user_id'))
-              .returning(AUTHOR_COLUMNS)
-              .executeTakeFirstOrThrow()
+          ? await postInOneStatement(...values)
           : await db.transaction().execute(async (trx) => {
-              await addThought.in(trx, id, userId, addedBy, content, date, deviceInfo);
-              const [counted] = await countThoughtUp.in(trx, userId);
-              if (!counted) throw new Error(`no member ${userId} to count a thought for`);
-              return counted;
+              await addThought.in(trx, ...values);
+              return countThoughtUp.in(trx, userId);
             });
+      if (!author) throw new Error(`no member ${userId} to count a thought for`);
       return { id, user_id: userId, content, date, ...author, like_count: 0, reply_count: 0, liked_by: null };
     },
 
@@ -453,6 +451,13 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       });
     },
   };
+}
+
+/** A new thought's id, author, author's name, content, date and device. */
+type ThoughtValues = [string, string, string, string, string, string | null];
+
+function thoughtRow(...[id, userId, addedBy, content, date, deviceInfo]: ThoughtValues) {
+  return { id, user_id: userId, added_by: addedBy, content, date, device_info: deviceInfo };
 }
 
 /** The author's count of visible thoughts (user.thought_count), one up or down: a statement to run. */
