@@ -5,7 +5,6 @@
 //
 // With no model configured (library mode) the answer is the passages themselves, quoted and
 // cited. The answer leaves as the AI SDK's UI message stream; the route sends it over HTTP.
-import { randomUUID } from 'node:crypto';
 import type { BookCard } from '@sahifa/contracts';
 import {
   type AnswerMetadata,
@@ -30,6 +29,7 @@ import { createUIMessageStream, streamText, type UIMessage, type UIMessageChunk 
 import { z } from 'zod';
 import type { AssistantModel } from '#server/ai/language-model.ts';
 import type { AssistantConfig } from '#server/config.ts';
+import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { titleIn } from '#server/kernel/book-cards.ts';
@@ -180,7 +180,7 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
       const outcome = await repository.addQuestion({
         userId,
         conversationId,
-        id: randomUUID(),
+        id: newId(),
         text: body.text,
         title: titleFrom(body.text),
         day: quotaDay(now),
@@ -242,7 +242,7 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
       if (bookId !== undefined && !(await repository.bookExists(bookId))) {
         throw new AppError(404, 'BOOK_NOT_FOUND', 'This book is not in the library.');
       }
-      const id = randomUUID();
+      const id = newId();
       await repository.createConversation({ id, userId, bookId: bookId ?? null, now: nowIso() });
       return toSummary(await ownConversation(userId, id));
     },
@@ -291,7 +291,7 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
         });
       }
 
-      const messageId = randomUUID();
+      const messageId = newId();
       const store = (text: string, status: 'complete' | 'incomplete', cited: Passage[]) =>
         repository.addAnswer(
           userId,

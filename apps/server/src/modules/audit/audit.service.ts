@@ -1,7 +1,7 @@
 // Every operator action, recorded as who, what and when, for the console's audit list. Other
 // modules' services record through `record` right after the action they audit succeeded.
-import { randomUUID } from 'node:crypto';
 import { ADMIN_PAGE_SIZE, type AuditAction, type AuditPage } from '@sahifa/contracts/admin';
+import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { AuditRepository } from './audit.repository.ts';
@@ -23,7 +23,7 @@ export function createAuditService(repository: AuditRepository) {
   return {
     async record(actor: AuditActor, entry: AuditEntry): Promise<void> {
       await repository.insert({
-        id: randomUUID(),
+        id: newId(),
         actor_id: actor?.id ?? null,
         actor_email: actor?.email ?? COMMAND_LINE_ACTOR,
         action: entry.action,

@@ -2,9 +2,9 @@
 // book (rating again edits it and moves it to the top); newest first; only the author deletes
 // (and operators, through the moderation module); the average is sum / count, 0 when there are
 // none (spec). Hidden comments are left out of the lists and the average.
-import { randomUUID } from 'node:crypto';
 import type { AddedComment, Comment, CommentPage, NewCommentBody } from '@sahifa/contracts/comments';
 import { PAGE_SIZE } from '@sahifa/contracts/library';
+import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { averageRating } from '#server/kernel/book-cards.ts';
@@ -97,7 +97,7 @@ export function createCommentsService(repository: CommentsRepository, library: L
       body: NewCommentBody,
     ): Promise<{ created: boolean; review: AddedComment }> {
       const saved = await repository.saveReview({
-        id: randomUUID(),
+        id: newId(),
         bookId,
         userId,
         rating: body.rating,

@@ -2,9 +2,9 @@
 // (once per item: reporting again answers the first report). An operator hides the item, deletes
 // it through the module that owns it (with that module's cleanup), or dismisses the report; the
 // decision closes every open report on the item and is written to the audit list.
-import { randomUUID } from 'node:crypto';
 import { ADMIN_PAGE_SIZE, type QueuedReport, type ReportQueuePage } from '@sahifa/contracts/admin';
 import type { NewReport, ReportKind, ReportReason } from '@sahifa/contracts/moderation';
+import { newId } from '#server/db/ids.ts';
 import type { ReportStatus } from '#server/db/schema.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
@@ -150,7 +150,7 @@ export function createReportsService(deps: {
       if (!target) throw NOT_FOUND[input.kind]();
       if (target.userId === member.id) throw ownItem(input.kind);
       return repository.insertOnce({
-        id: randomUUID(),
+        id: newId(),
         reporterId: member.id,
         kind: input.kind,
         targetId: input.targetId,

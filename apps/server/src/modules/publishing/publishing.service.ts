@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { displayNameOf } from '@sahifa/contracts/members';
 import type { EditableSummary, SavedSummary, summaryInputSchema } from '@sahifa/contracts/publishing';
 import type { z } from 'zod';
+import { newId } from '#server/db/ids.ts';
 import { type PageFields, pageFromRow } from '#server/db/page-fields.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
@@ -126,7 +127,7 @@ export function createPublishingService(deps: {
       userAgent: string | undefined,
     ): Promise<SavedSummary> {
       const stored = await prepare(data, cover);
-      const id = randomUUID();
+      const id = newId();
       try {
         await repository.insertSummary(
           {

@@ -2,7 +2,6 @@
 // and then mailed to the operators; operators read the inbox, answer by mail and mark messages
 // open or answered. A mail that fails never loses the message: it is marked 'unsent' and
 // `retryUnsentMail` (run on a timer) tries again.
-import { randomUUID } from 'node:crypto';
 import { type Author, displayNameOf } from '@sahifa/contracts/members';
 import {
   type DeviceInfo,
@@ -17,6 +16,7 @@ import {
   type SupportReply,
   type SupportStatus,
 } from '@sahifa/contracts/support';
+import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
@@ -184,7 +184,7 @@ export function createSupportService(deps: SupportServiceDependencies) {
     /** Stores the message, then mails it to the operators; 429 past the hourly limit. */
     async send(sender: SupportAccount, input: NewSupportMessage): Promise<SupportMessage> {
       const now = new Date();
-      const id = randomUUID();
+      const id = newId();
       const outcome = await repository.insertWithinLimit(
         {
           id,
@@ -238,7 +238,7 @@ export function createSupportService(deps: SupportServiceDependencies) {
 
     /** Stores the answer, marks the message answered, then mails the answer to the member. */
     async reply(operator: SupportAccount, messageId: string, body: string): Promise<InboxMessage> {
-      const reply = { id: randomUUID(), body };
+      const reply = { id: newId(), body };
       const stored = await repository.addReply({
         ...reply,
         messageId,

@@ -2,7 +2,6 @@
 // through the moderation module); deleting a thought takes its replies and likes with it; likes
 // are added only if absent and removed only if present. Hidden thoughts and replies read as
 // missing; a member's blocks leave the blocked member's thoughts and replies out of what they see.
-import { randomUUID } from 'node:crypto';
 import {
   COMMUNITY_PAGE_SIZE,
   type LikeState,
@@ -12,6 +11,7 @@ import {
   type ThoughtWithReplies,
 } from '@sahifa/contracts/community';
 import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
+import { newId } from '#server/db/ids.ts';
 import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
@@ -87,7 +87,7 @@ export function createThoughtsService(repository: ThoughtsRepository) {
 
     async post(member: Member, content: string, userAgent?: string): Promise<Thought> {
       const row = await repository.insertThought({
-        id: randomUUID(),
+        id: newId(),
         userId: member.id,
         addedBy: displayNameOf(member.name),
         content,
@@ -151,7 +151,7 @@ export function createThoughtsService(repository: ThoughtsRepository) {
 
     async reply(member: Member, thoughtId: string, text: string, userAgent?: string) {
       const added = await repository.addReply({
-        id: randomUUID(),
+        id: newId(),
         thoughtId,
         userId: member.id,
         addedBy: displayNameOf(member.name),
