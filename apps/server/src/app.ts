@@ -71,6 +71,8 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   app.setSerializerCompiler(responseSerializerCompiler({ checkContracts: options.checkContracts ?? false }));
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  // Set once the modules exist (registerModules below): until then nothing is remembered to forget.
+  let memberCreated = () => {};
   const auth = createAuth({
     config,
     database,
@@ -78,6 +80,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     mailer,
     logger: app.log,
     rateLimits: { ...defaultAuthRateLimits(config), ...options.authRateLimits },
+    onMemberCreated: () => memberCreated(),
   });
   app.decorate('config', config);
   app.decorate('auth', auth);
@@ -115,7 +118,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
 
   await app.register(authRoutes, { auth, sessions });
   app.addHook('onRequest', refuseSuspendedWrites);
-  await registerModules(app, {
+  ({ memberCreated } = await registerModules(app, {
     db: database.db,
     pingDatabase: database.ping,
     storage: createStorage(config),
@@ -124,7 +127,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     forgetSessions: sessions.clear,
     googleSignIn: config.google !== null,
     assistant: { model: createAssistantModel(config.assistant.ai), config: config.assistant },
-  });
+  }));
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await registerUploads(app, config.dataDir);

@@ -43,9 +43,19 @@ export interface CreateAuthOptions {
   mailer: Mailer;
   logger: FastifyBaseLogger;
   rateLimits: AuthRateLimits;
+  /** Called once a new member's row is committed (search's remembered answers forget, decision 010). */
+  onMemberCreated: () => void;
 }
 
-export function createAuth({ config, database, secret, mailer, logger, rateLimits }: CreateAuthOptions) {
+export function createAuth({
+  config,
+  database,
+  secret,
+  mailer,
+  logger,
+  rateLimits,
+  onMemberCreated,
+}: CreateAuthOptions) {
   const credentialPaths = [
     '/sign-in/email',
     '/sign-up/email',
@@ -156,6 +166,8 @@ export function createAuth({ config, database, secret, mailer, logger, rateLimit
       user: {
         create: {
           before: createUserNumberHook(database),
+          // better-auth runs it after the sign-up's transaction commits.
+          after: async () => onMemberCreated(),
         },
       },
     },

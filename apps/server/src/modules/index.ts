@@ -159,7 +159,10 @@ export function createServices(
   };
 }
 
-/** Registers every module's routes under /api (auth's own routes are registered by app.ts). */
+/**
+ * Registers every module's routes under /api (auth's own routes are registered by app.ts), and
+ * answers what auth must tell the modules: `memberCreated`, once a new member's row is committed.
+ */
 export async function registerModules(
   app: FastifyInstance,
   dependencies: ModuleDependencies & {
@@ -195,4 +198,6 @@ export async function registerModules(
   scheduleStorageSweeps(app, services.uploads, app.config.storageSweepHours);
   // No routes either: support mail that failed is tried again on a timer.
   scheduleSupportMailRetries(app, services.support);
+  // Search answers with members' names, remembered with the library's answers.
+  return { memberCreated: services.library.changed };
 }

@@ -96,7 +96,12 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
   });
 
   it('a remembered list is sent as the same bytes with its ETag until a change, then afresh', async () => {
-    const urls = ['/api/v1/library/overview', '/api/v1/books', '/api/v1/categories/philosophy/books'];
+    const urls = [
+      '/api/v1/library/overview',
+      '/api/v1/books',
+      '/api/v1/categories/philosophy/books',
+      '/api/v1/search?q=lamp',
+    ];
     const read = (url: string, etag?: string) =>
       t.app.inject({
         method: 'GET',
@@ -275,6 +280,26 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     expect(await authors()).toEqual(['Lamp Reader']);
   });
 
+  it('search finds a member who has just joined, by the name and bio they have now, at once', async () => {
+    const found = async (q: string) =>
+      searchResultsSchema.parse(await get(`/api/v1/search?q=${encodeURIComponent(q)}`)).members;
+    const names = async (q: string) => (await found(q)).map((m) => m.displayName);
+    expect(await names('wickmaker')).toEqual([]);
+
+    const joined = await signUpMember(t.app, 'Wickmaker Hana');
+    expect(await names('wickmaker')).toEqual(['Wickmaker Hana']);
+    expect(await names('candlewright')).toEqual([]);
+
+    const renamed = await callMultipart(t.app, joined, 'PATCH', '/api/v1/me/profile', {
+      data: JSON.stringify({ displayName: 'Candlewright Hana', bio: 'Trims wicks.' }),
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await names('wickmaker')).toEqual([]);
+    expect(await found('candlewright')).toMatchObject([
+      { userNumber: joined.userNumber, displayName: 'Candlewright Hana', bio: 'Trims wicks.' },
+    ]);
+  });
+
   it("another instance's change shows within LIBRARY_CACHE_SECONDS", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const before = await category();
@@ -286,5 +311,21 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     expect((await category()).books).toEqual(before.books);
     vi.setSystemTime(Date.now() + 10_001);
     expect((await category()).books[0]?.id).toBe('written-elsewhere');
+  });
+
+  it('a member renamed by another instance is found by the new name within LIBRARY_CACHE_SECONDS', async () => {
+    const renamed = await signUpMember(t.app, 'Oilpress Salim');
+    const names = async (q: string) =>
+      searchResultsSchema.parse(await get(`/api/v1/search?q=${q}`)).members.map((m) => m.displayName);
+    expect(await names('salim')).toEqual(['Oilpress Salim']);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    await t.db
+      .updateTable('user')
+      .set({ name: 'Oilpress Salma', name_search: 'oilpress salma' })
+      .where('id', '=', renamed.id)
+      .execute();
+    expect(await names('salim')).toEqual(['Oilpress Salim']);
+    vi.setSystemTime(Date.now() + 10_001);
+    expect(await names('salim')).toEqual([]);
   });
 });

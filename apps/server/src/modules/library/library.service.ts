@@ -33,14 +33,18 @@ export function createLibraryService(repository: LibraryRepository, { cacheMs }:
     },
 
     /**
-     * An answer made only of library data (books, their cards, pages, categories, tags, reviews),
-     * the same for every member: remembered until the library changes (`changed()`) or for `cacheMs`.
+     * An answer made only of library data (books, their cards, pages, categories, tags, reviews)
+     * and members' names and pictures, the same for every member: remembered until one of them
+     * changes (`changed()`) or for `cacheMs`.
      */
     shared<T>(key: string, load: () => Promise<T>): Promise<T> {
       return cache.get(key, load);
     },
 
-    /** Called once a change to books, their cards, reviews or categories, or to a member's name or picture, has been written. */
+    /**
+     * Called once a change to books, their cards, reviews or categories, or to a member's name,
+     * picture or bio, has been written, and once a new member has joined.
+     */
     changed(): void {
       cache.clear();
     },

@@ -1,5 +1,7 @@
 // Search rules: the query is normalised like the index (search-text.ts), books are ranked by the
 // repository (title/author above body), and each book gets a passage around its first match.
+// The answer is the same for every member, so it is remembered with the library's answers
+// (LibraryService.shared): a book changed, a member joining or renamed forgets it (decision 010).
 
 import { PAGE_SIZE } from '@sahifa/contracts/library';
 import type { SearchResults } from '@sahifa/contracts/search';
@@ -10,6 +12,7 @@ import type { SearchRepository } from './search.repository.ts';
 import { makeSnippet } from './snippet.ts';
 
 export const MEMBER_RESULTS = 10;
+const NO_RESULTS: SearchResults = { terms: [], books: [], members: [] };
 
 export function createSearchService(repository: SearchRepository, library: LibraryService) {
   /**
@@ -26,7 +29,7 @@ export function createSearchService(repository: SearchRepository, library: Libra
     return snippets;
   }
 
-  /** The books part of the results: library data, the same for everyone (LibraryService.shared). */
+  /** The books part of the results. */
   async function searchBooks(terms: readonly string[]): Promise<SearchResults['books']> {
     const ids = await repository.searchBookIds(terms, PAGE_SIZE.search);
     const [cards, snippets] = await Promise.all([library.bookCards(ids), snippetsOf(ids, terms)]);
@@ -36,18 +39,20 @@ export function createSearchService(repository: SearchRepository, library: Libra
   return {
     async search(query: string): Promise<SearchResults> {
       const terms = searchTerms(query);
-      if (terms.length === 0) return { terms, books: [], members: [] };
-      const [books, memberRows] = await Promise.all([
-        library.shared(`search ${terms.join(' ')}`, () => searchBooks(terms)),
-        repository.searchMembers(terms, MEMBER_RESULTS),
-      ]);
-      return {
-        terms,
-        books,
-        members: memberRows.map((r) =>
-          toAuthorWith({ number: r.user_number, name: r.name, image: r.image }, { bio: r.bio }),
-        ),
-      };
+      if (terms.length === 0) return NO_RESULTS;
+      return library.shared(`search ${terms.join(' ')}`, async () => {
+        const [books, memberRows] = await Promise.all([
+          searchBooks(terms),
+          repository.searchMembers(terms, MEMBER_RESULTS),
+        ]);
+        return {
+          terms,
+          books,
+          members: memberRows.map((r) =>
+            toAuthorWith({ number: r.user_number, name: r.name, image: r.image }, { bio: r.bio }),
+          ),
+        };
+      });
     },
   };
 }
