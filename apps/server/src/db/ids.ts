@@ -1,4 +1,19 @@
-import { v7 } from 'uuid';
+import { randomFillSync } from 'node:crypto';
+import { V7Generator } from 'uuidv7';
+
+// The ids' random bits, drawn 256 words at a time, as crypto.randomUUID draws its own: a call to
+// the system's random source for each id cost 1-5 µs here, against ~0.1 µs for a randomUUID.
+const words = new Uint32Array(256);
+let used = words.length;
+const generator = new V7Generator({
+  nextUint32() {
+    if (used === words.length) {
+      randomFillSync(words);
+      used = 0;
+    }
+    return words[used++] as number;
+  },
+});
 
 /**
  * A new row's id: a UUID v7, so ids made later sort after earlier ones, even within the same
@@ -6,5 +21,5 @@ import { v7 } from 'uuid';
  * random ids, two thoughts posted in one millisecond came back in either order.
  */
 export function newId(): string {
-  return v7();
+  return generator.generate().toString();
 }
