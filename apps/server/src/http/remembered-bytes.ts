@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyReply } from 'fastify';
+import fastifyEtag from '@fastify/etag';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Smaller bodies go as they are, here and through @fastify/compress (its threshold in app.ts). */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -52,6 +53,22 @@ export function sendRemembered(reply: FastifyReply, bytes: RememberedBytes, type
 }
 
 const answers = new WeakMap<object, RememberedBytes & { etag: string }>();
+
+/**
+ * Sets up a plugin whose routes send remembered answers (`sendShared`): @fastify/etag answers a
+ * browser that has the current bytes with a bodiless 304, and every answer carries `cacheControl`
+ * (`no-cache`: kept, but asked about again each time, so a change shows on the next visit).
+ */
+export async function sharesAnswers(
+  fastify: FastifyInstance,
+  cacheControl: 'no-cache' | 'private, no-cache',
+): Promise<void> {
+  await fastify.register(fastifyEtag);
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.header('cache-control', cacheControl);
+    done();
+  });
+}
 
 /**
  * Sends an answer the service remembers through the route's serialiser once, then as those bytes,

@@ -1,6 +1,5 @@
 // Browsing the library: all categories, a category, a tag, a book's preview, the reader.
 
-import fastifyEtag from '@fastify/etag';
 import {
   bookPreviewSchema,
   bookReadingSchema,
@@ -12,7 +11,7 @@ import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberOnly, requireMember } from '#server/auth/require-member.ts';
-import { sendShared } from '#server/http/remembered-bytes.ts';
+import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
 import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '#server/kernel/params.ts';
 import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
 
@@ -60,11 +59,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
  * an ETag, so a browser that has the current list gets a bodiless 304.
  */
 async function listRoutes(fastify: FastifyInstance, { books }: { books: BooksService }) {
-  await fastify.register(fastifyEtag);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.header('cache-control', 'private, no-cache');
-    done();
-  });
+  await sharesAnswers(fastify, 'private, no-cache');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(

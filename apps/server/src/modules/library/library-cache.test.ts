@@ -113,6 +113,8 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
       const [first, second] = [await read(url), await read(url)];
       expect(first.statusCode, url).toBe(200);
       expect(first.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      // Kept by the browser but asked about each time; a member's lists by that browser alone.
+      expect(first.headers['cache-control'], url).toBe(url === urls[0] ? 'no-cache' : 'private, no-cache');
       expect(second.body, url).toBe(first.body);
       expect(second.headers.etag, url).toBe(first.headers.etag);
       const etag = first.headers.etag as string;

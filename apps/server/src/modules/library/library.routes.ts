@@ -1,14 +1,13 @@
 // GET /api/v1/library/overview: the landing page and /app/home in one request (no sign-in needed).
 // Public, so it carries an ETag: a browser that has the current answer gets a bodiless 304.
-import fastifyEtag from '@fastify/etag';
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendShared } from '#server/http/remembered-bytes.ts';
+import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
 import type { LibraryService } from './library.service.ts';
 
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
-  await app.register(fastifyEtag);
+  await sharesAnswers(app, 'no-cache');
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/library/overview',
     {
@@ -18,10 +17,6 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
         response: { 200: libraryOverviewSchema },
       },
     },
-    async (_request, reply) => {
-      // Stored, but asked about again each time: a new book shows on the next visit.
-      reply.header('cache-control', 'no-cache');
-      return sendShared(reply, await library.overview());
-    },
+    async (_request, reply) => sendShared(reply, await library.overview()),
   );
 }

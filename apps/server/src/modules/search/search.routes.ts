@@ -1,21 +1,16 @@
 // GET /api/v1/search?q= — books and members, for /app/search. The same answer for every member,
 // remembered and sent as the same bytes with an ETag (a browser that has it gets a bodiless 304).
-import fastifyEtag from '@fastify/etag';
 import { searchQuerySchema, searchResultsSchema } from '@sahifa/contracts/search';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberOnly } from '#server/auth/require-member.ts';
-import { sendShared } from '#server/http/remembered-bytes.ts';
+import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
 import type { SearchService } from './search.service.ts';
 
 export async function searchRoutes(fastify: FastifyInstance, { search }: { search: SearchService }) {
-  await fastify.register(fastifyEtag);
+  await sharesAnswers(fastify, 'private, no-cache');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', memberOnly);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('cache-control', 'private, no-cache');
-    done();
-  });
 
   app.get(
     '/api/v1/search',
