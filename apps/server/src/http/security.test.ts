@@ -26,8 +26,8 @@ describe.each(engines)('HTTP security and errors on %s', (engine) => {
     await withAnalytics?.close();
   });
 
-  it('sends a strict Content-Security-Policy and the usual hardening headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages a strict Content-Security-Policy and the usual hardening headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/about' });
     const csp = String(res.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -50,8 +50,24 @@ describe.each(engines)('HTTP security and errors on %s', (engine) => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends API answers only the headers a JSON answer needs, and a policy that allows nothing', async () => {
+    for (const url of ['/api/health', '/api/v1/config', '/api/v1/nothing-here', '/api/auth/get-session']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Headers that only mean something for a document stay off the API's answers.
+      for (const header of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(res.headers[header], `${url} ${header}`).toBeUndefined();
+      }
+    }
+  });
+
   it('allows the analytics origin for scripts when configured', async () => {
-    const res = await withAnalytics.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await withAnalytics.app.inject({ method: 'GET', url: '/about' });
     expect(String(res.headers['content-security-policy'])).toContain(
       "script-src 'self' https://stats.example.com",
     );

@@ -1,6 +1,6 @@
-// Response security headers (helmet + a strict CSP), the same-origin rule for state-changing
-// API requests (Origin must be PUBLIC_URL's; no Origin is refused too), and a write rate limit
-// on /api/v1.
+// Response security headers (helmet's and a strict CSP for pages, fewer for the API's JSON), the
+// same-origin rule for state-changing API requests (Origin must be PUBLIC_URL's; no Origin is
+// refused too), and a write rate limit on /api/v1.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
@@ -78,6 +78,33 @@ function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, st
   return headers;
 }
 
+/** JSON answers of the API, not the docs' page (which gets DOCS_CSP). */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/** Of the pages' headers, those that also mean something on a JSON answer. */
+const KEPT_FOR_THE_API = [
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+];
+
+/**
+ * The API's answers (OWASP's REST Security cheat sheet): a policy that lets a JSON answer opened
+ * as a document load nothing and be framed nowhere, and none of the headers that only govern
+ * documents — ~470 bytes less on every answer (health: 38-46k -> 54k req/s, docs/performance.md).
+ */
+function apiHeadersFrom(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of KEPT_FOR_THE_API) if (pageHeaders[name] !== undefined) headers[name] = pageHeaders[name];
+  return headers;
+}
+
 export async function registerSecurity(
   app: FastifyInstance,
   config: Config,
@@ -87,7 +114,7 @@ export async function registerSecurity(
   const https = config.publicUrl.startsWith('https://');
   // helmet's headers never depend on the request: worked out once, then copied onto each answer
   // (running its nine middlewares on every request was ~4 % of a light request's CPU).
-  const securityHeaders = helmetHeaders(
+  const pageHeaders = helmetHeaders(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, scriptHashes) },
       // Popups stay usable (e.g. a future Google popup); other windows still cannot script us.
@@ -96,8 +123,9 @@ export async function registerSecurity(
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  const apiHeaders = apiHeadersFrom(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
     done();
   });
 

@@ -20,6 +20,9 @@ describe.each(engines)('GET /api/v1/config on %s', (engine) => {
     const on = await withGoogle.app.inject({ method: 'GET', url: '/api/v1/config' });
     expect(on.json()).toEqual({ googleSignIn: true });
     // The CSP then lets the sign-in form hand over to Google.
-    expect(on.headers['content-security-policy']).toContain("form-action 'self' https://accounts.google.com");
+    const page = await withGoogle.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain(
+      "form-action 'self' https://accounts.google.com",
+    );
   });
 });

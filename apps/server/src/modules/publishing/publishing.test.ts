@@ -630,7 +630,7 @@ describe('member summaries with covers in an S3-compatible bucket', () => {
     // Nothing went to the local folder.
     expect(existsSync(path.join(t.dataDir, 'uploads', 'darker_summaries_images'))).toBe(false);
     // The pages may show it.
-    const page = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(String(page.headers['content-security-policy'])).toContain(`img-src 'self' data: blob: ${s3.url}`);
 
     const deleted = await t.app.inject({
