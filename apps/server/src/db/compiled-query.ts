@@ -7,11 +7,14 @@
 // varies), or compiledQuery refuses the query when it is made.
 import { type Compilable, createQueryId, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
+import { runNow } from './sqlite-now.ts';
 
 export interface CompiledQuery<Values extends readonly unknown[], Row> {
   (...values: Values): Promise<Row[]>;
   /** The same query inside `trx`, a transaction on the database it was compiled for. */
   in(trx: Transaction<Database>, ...values: Values): Promise<Row[]>;
+  /** SQLite only: the same query run at once, inside sqliteTransaction's work (sqlite-now.ts). */
+  now(...values: Values): Row[];
 }
 
 /** Never a real value: a NUL cannot be stored in PostgreSQL text, and user input refuses it. */
@@ -34,13 +37,14 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
       throw new Error(`compiledQuery: value ${index} is not a bound parameter of: ${sql}`);
     }
   }
-  const run = async (executor: Kysely<Database>, values: Values) => {
-    const bound = slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed));
+  const bind = (values: Values) =>
+    slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed));
+  const run = async (executor: Kysely<Database>, values: Values) =>
     // The query's tree goes with it: the PostgreSQL driver reads it (postgres-pipeline.ts).
-    return (await executor.executeQuery<Row>({ query, sql, parameters: bound, queryId: createQueryId() }))
+    (await executor.executeQuery<Row>({ query, sql, parameters: bind(values), queryId: createQueryId() }))
       .rows;
-  };
   return Object.assign((...values: Values) => run(db, values), {
     in: (trx: Transaction<Database>, ...values: Values) => run(trx, values),
+    now: (...values: Values) => runNow<Row>(db, sql, bind(values)),
   });
 }

@@ -9,6 +9,7 @@ import type { DatabaseConfig } from '#server/config.ts';
 import { PipelinedKysely } from './postgres-pipeline.ts';
 import type { Database } from './schema.ts';
 import { SahifaSqliteDialect } from './sqlite-dialect.ts';
+import { registerSqlite } from './sqlite-now.ts';
 import { withArrayRows } from './sqlite-rows.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -41,11 +42,10 @@ export function openDatabase(config: DatabaseConfig, options: OpenDatabaseOption
   if (config.kind === 'postgres')
     return handleOf(openPostgres(config.url, options.pgSchema), 'postgres', null);
   const sqlite = openSqliteFile(config.file);
-  return handleOf(
-    new Kysely<Database>({ dialect: new SahifaSqliteDialect({ database: withStatementCache(sqlite) }) }),
-    'sqlite',
-    sqlite,
-  );
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SahifaSqliteDialect({ database: statements }) });
+  registerSqlite(db, sqlite, statements);
+  return handleOf(db, 'sqlite', sqlite);
 }
 
 function handleOf(db: Kysely<Database>, engine: Engine, sqlite: SQLite.Database | null): DatabaseHandle {

@@ -5,6 +5,7 @@ import { compiledQuery } from '#server/db/compiled-query.ts';
 import { engineOf } from '#server/db/kysely.ts';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database, PageLang } from '#server/db/schema.ts';
+import { sqliteTransaction } from '#server/db/sqlite-now.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
 export interface ReaderStateRow {
@@ -74,6 +75,7 @@ export function createReadingRepository(db: Kysely<Database>) {
       .where('book.hidden_at', 'is', null),
   );
   // The progress save, compiled once per shape: moving to a new language, or keeping the saved one.
+  // SQLite runs it at once, without Kysely's promises (db/sqlite-now.ts).
   // PostgreSQL commits it without waiting for its log to reach the disk (decision 012): a page
   // position is saved at every page turn and the next one replaces it, so a crash of the
   // database server may lose the last few, never leave a wrong row. The setting holds for the
@@ -144,7 +146,9 @@ export function createReadingRepository(db: Kysely<Database>) {
     }): Promise<PageLang | null> {
       const { userId, bookId, categoryId, pageNumber, lang, updatedAt } = input;
       const save = lang !== undefined ? progressInLanguage : progressKeepingLanguage;
-      const [saved] = await save(userId, bookId, categoryId, pageNumber, lang ?? null, updatedAt);
+      const values: ProgressValues = [userId, bookId, categoryId, pageNumber, lang ?? null, updatedAt];
+      const [saved] =
+        engine === 'sqlite' ? await sqliteTransaction(db, () => save.now(...values)) : await save(...values);
       if (!saved) throw new Error('the progress upsert returned no row');
       return saved.lang;
     },

@@ -8,6 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import { engineOf } from '#server/db/kysely.ts';
 import type { Database } from '#server/db/schema.ts';
+import { sqliteTransaction } from '#server/db/sqlite-now.ts';
 
 type Count = number | string | bigint;
 
@@ -172,7 +173,8 @@ export function createThoughtsRepository(db: Kysely<Database>) {
   );
 
   // SQLite's posts, likes and unlikes: their transactions' statements, compiled once (Kysely's
-  // building and compiling was a quarter of a like's CPU; docs/performance.md).
+  // building and compiling was a quarter of a like's CPU) and run in one synchronous transaction
+  // (db/sqlite-now.ts: no promise per step; docs/performance.md).
   const addThought = compiledQuery(db, 6, (...values: ThoughtValues) =>
     db.insertInto('thought').values(thoughtRow(...values)),
   );
@@ -226,9 +228,9 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       const [author] =
         engine === 'postgres'
           ? await postInOneStatement(...values)
-          : await db.transaction().execute(async (trx) => {
-              await addThought.in(trx, ...values);
-              return countThoughtUp.in(trx, userId);
+          : await sqliteTransaction(db, () => {
+              addThought.now(...values);
+              return countThoughtUp.now(userId);
             });
       if (!author) throw new Error(`no member ${userId} to count a thought for`);
       // Object.assign, not a spread: properties after a spread are slow on Node 20 (docs/performance.md).
@@ -281,9 +283,9 @@ export function createThoughtsRepository(db: Kysely<Database>) {
         const [row] = await likeInOneStatement(thoughtId, userId, createdAt);
         return row?.like_count ?? null;
       }
-      return db.transaction().execute(async (trx) => {
-        const [inserted] = await addLike.in(trx, thoughtId, userId, createdAt);
-        const [row] = await (inserted ? likesUp : likesOf).in(trx, thoughtId);
+      return sqliteTransaction(db, () => {
+        const [inserted] = addLike.now(thoughtId, userId, createdAt);
+        const [row] = (inserted ? likesUp : likesOf).now(thoughtId);
         return row?.like_count ?? null;
       });
     },
@@ -294,9 +296,9 @@ export function createThoughtsRepository(db: Kysely<Database>) {
         const [row] = await unlikeInOneStatement(thoughtId, userId);
         return row?.like_count ?? null;
       }
-      return db.transaction().execute(async (trx) => {
-        const [deleted] = await removeLike.in(trx, thoughtId, userId);
-        const [row] = await (deleted ? likesDown : likesOf).in(trx, thoughtId);
+      return sqliteTransaction(db, () => {
+        const [deleted] = removeLike.now(thoughtId, userId);
+        const [row] = (deleted ? likesDown : likesOf).now(thoughtId);
         return row?.like_count ?? null;
       });
     },

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMonthlyBooks } from '#server/test/library-helpers.ts';
+import { createTestApp, type TestApp } from '#server/test/test-app.ts';
+import { compiledQuery } from './compiled-query.ts';
+import { sqliteTransaction } from './sqlite-now.ts';
+
+describe('sqliteTransaction', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    await insertMonthlyBooks(t.db, ['a', 'b', 'c']);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const retitle = () =>
+    compiledQuery(t.db, 2, (id: string, title: string) =>
+      t.db.updateTable('book').set({ title }).where('book.id', '=', id).returning('book.title'),
+    );
+  const titleOf = () =>
+    compiledQuery(t.db, 1, (id: string) =>
+      t.db.selectFrom('book').select('book.title').where('book.id', '=', id),
+    );
+  const title = async (id: string) => (await titleOf()(id))[0]?.title;
+
+  it('commits its statements together, with their rows as the query run through Kysely gives them', async () => {
+    const [set, read] = [retitle(), titleOf()];
+    const rows = await sqliteTransaction(t.db, () => {
+      set.now('a', 'Committed');
+      return read.now('a');
+    });
+    expect(rows).toEqual(await read('a'));
+    expect(rows).toEqual([{ title: 'Committed' }]);
+  });
+
+  it('keeps none of its writes when its work throws', async () => {
+    const set = retitle();
+    const before = await title('b');
+    await expect(
+      sqliteTransaction(t.db, () => {
+        set.now('b', 'Rolled back');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await title('b')).toBe(before);
+  });
+
+  it('waits for a Kysely transaction that is open, and does not join it', async () => {
+    const set = retitle();
+    let finish = (_: unknown) => {};
+    const held = new Promise((resolve) => {
+      finish = resolve;
+    });
+    // Kysely's transaction writes, then waits between two statements with the connection held.
+    const kysely = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('book').set({ title: 'From Kysely' }).where('book.id', '=', 'c').execute();
+      await held;
+      throw new Error('rolled back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    let ran = false;
+    const now = sqliteTransaction(t.db, () => {
+      ran = true;
+      return set.now('a', 'After Kysely');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ran).toBe(false);
+    finish(null);
+    await expect(kysely).rejects.toThrow('rolled back');
+    expect(await now).toEqual([{ title: 'After Kysely' }]);
+    // Kysely's rollback took only its own write.
+    expect(await title('a')).toBe('After Kysely');
+    expect(await title('c')).not.toBe('From Kysely');
+  });
+
+  it('refuses a statement run at once outside its work', () => {
+    expect(() => titleOf().now('a')).toThrow('.now runs only inside sqliteTransaction');
+  });
+});
