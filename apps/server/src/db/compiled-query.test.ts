@@ -36,27 +36,6 @@ describe.each(engines)('compiledQuery on %s', (engine) => {
     expect((await query('2024-01-15', 10)).map((r) => r.id)).toEqual(['c', 'b']);
   });
 
-  it('runs inside a transaction: sees its writes before the commit, and not after a rollback', async () => {
-    const retitle = compiledQuery(t.db, 2, (id: string, title: string) =>
-      t.db.updateTable('book').set({ title }).where('book.id', '=', id).returning('book.title'),
-    );
-    const titleOf = compiledQuery(t.db, 1, (id: string) =>
-      t.db.selectFrom('book').select('book.title').where('book.id', '=', id),
-    );
-    const [before] = await titleOf('a');
-    await expect(
-      t.db.transaction().execute(async (trx) => {
-        expect(await retitle.in(trx, 'a', 'Rolled back')).toEqual([{ title: 'Rolled back' }]);
-        expect(await titleOf.in(trx, 'a')).toEqual([{ title: 'Rolled back' }]);
-        throw new Error('undo');
-      }),
-    ).rejects.toThrow('undo');
-    expect(await titleOf('a')).toEqual([before]);
-
-    await t.db.transaction().execute((trx) => retitle.in(trx, 'a', 'Committed'));
-    expect(await titleOf('a')).toEqual([{ title: 'Committed' }]);
-  });
-
   it('refuses a query whose value does not reach it as a bound parameter', () => {
     expect(() =>
       compiledQuery(t.db, 1, (title: string) =>

@@ -5,14 +5,12 @@
 // `build` is called once with stand-ins for the values; each stand-in must reach the SQL as a
 // bound parameter (not through sql.lit, a LIKE pattern made from it, or a list whose length
 // varies), or compiledQuery refuses the query when it is made.
-import { type Compilable, createQueryId, type Kysely, type Transaction } from 'kysely';
+import { type Compilable, createQueryId, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { runNow } from './sqlite-now.ts';
 
 export interface CompiledQuery<Values extends readonly unknown[], Row> {
   (...values: Values): Promise<Row[]>;
-  /** The same query inside `trx`, a transaction on the database it was compiled for. */
-  in(trx: Transaction<Database>, ...values: Values): Promise<Row[]>;
   /** SQLite only: the same query run at once, inside sqliteTransaction's work (sqlite-now.ts). */
   now(...values: Values): Row[];
 }
@@ -39,12 +37,10 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
   }
   const bind = (values: Values) =>
     slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed));
-  const run = async (executor: Kysely<Database>, values: Values) =>
+  const run = async (...values: Values) =>
     // The query's tree goes with it: the PostgreSQL driver reads it (postgres-pipeline.ts).
-    (await executor.executeQuery<Row>({ query, sql, parameters: bind(values), queryId: createQueryId() }))
-      .rows;
-  return Object.assign((...values: Values) => run(db, values), {
-    in: (trx: Transaction<Database>, ...values: Values) => run(trx, values),
+    (await db.executeQuery<Row>({ query, sql, parameters: bind(values), queryId: createQueryId() })).rows;
+  return Object.assign(run, {
     now: (...values: Values) => runNow<Row>(db, sql, bind(values)),
   });
 }
