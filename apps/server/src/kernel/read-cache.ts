@@ -1,10 +1,10 @@
 // Answers every member gets alike (the library's lists, search results, a book's text, preview
-// and first reviews), remembered for a few seconds and shared by the requests that ask at once
-// (docs/decisions/010-caching.md).
+// and first reviews, the first pages of thoughts), remembered for a few seconds and shared by the
+// requests that ask at once (docs/decisions/010-caching.md).
 //
 // `clear()` forgets everything; the writes that change such answers call it once they have been
 // written (a summary published, edited, deleted or hidden; a rating saved or removed; a member's
-// name or picture changed), so the next request on this instance sees the change. Another
+// name or picture changed; a thought, like or reply written), so the next request on this instance sees the change. Another
 // instance sees it within `ttlMs`.
 
 export interface ReadCache {

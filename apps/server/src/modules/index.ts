@@ -89,7 +89,7 @@ export function createServices(
   const library = createLibraryService(createLibraryRepository(db), { cacheMs: config.libraryCacheMs });
   const comments = createCommentsService(createCommentsRepository(db), library);
   const reading = createReadingService(createReadingRepository(db), library);
-  const thoughts = createThoughtsService(createThoughtsRepository(db));
+  const thoughts = createThoughtsService(createThoughtsRepository(db), { cacheMs: config.libraryCacheMs });
   const audit = createAuditService(createAuditRepository(db));
   const publishing = createPublishingService({
     repository: createPublishingRepository(db),

@@ -51,6 +51,7 @@ const cleared = (value: string | undefined) => (value === undefined ? undefined 
 
 export function createProfilesService(deps: {
   repository: ProfilesRepository;
+  /** The member's thoughts; its remembered first pages show the author's name, picture and bio too. */
   thoughts: ThoughtsService;
   storage: Storage;
   log: Logger;
@@ -136,6 +137,7 @@ export function createProfilesService(deps: {
         outcome = await repository.updateProfile(userId, changes, nowIso());
         forgetSessions();
         library.changed();
+        thoughts.changed();
       } catch (error) {
         await deleteQuietly(stored?.key ?? null);
         throw error;

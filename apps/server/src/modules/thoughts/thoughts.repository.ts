@@ -4,6 +4,7 @@
 // with the thought itself. A hidden reply or thought (moderation) is not counted. Hidden
 // thoughts and replies are left out of every read, and so, for the member who blocked their
 // author, are a blocked member's thoughts and replies.
+import { COMMUNITY_PAGE_SIZE } from '@sahifa/contracts/community';
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import { engineOf } from '#server/db/kysely.ts';
@@ -12,7 +13,8 @@ import { sqliteTransaction } from '#server/db/sqlite-now.ts';
 
 type Count = number | string | bigint;
 
-export interface ThoughtRow {
+/** A thought as every member sees it (the feed's shared first page). */
+export interface SharedThoughtRow {
   id: string;
   user_id: string;
   content: string;
@@ -24,8 +26,18 @@ export interface ThoughtRow {
   author_image: string | null;
   author_bio: string | null;
   author_created_at: Date | string;
+}
+
+/** A thought as one viewer sees it. */
+export interface ThoughtRow extends SharedThoughtRow {
   /** Non-null when the viewer likes the thought. */
   liked_by: string | null;
+}
+
+/** Of the thoughts asked about, one the viewer likes; or a member the viewer blocked. */
+export interface ViewerMark {
+  id: string;
+  kind: 'like' | 'block';
 }
 
 export interface ReplyRow {
@@ -40,6 +52,9 @@ export interface ReplyRow {
 }
 
 export type Keys = readonly [string, string];
+
+/** viewerMarks asks about at most a page of thoughts. */
+export const MARKED_THOUGHTS = COMMUNITY_PAGE_SIZE.thoughts;
 
 export type OwnedOutcome<T> =
   | { status: 'done'; value: T }
@@ -67,14 +82,11 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       .where('member_block.blocked_user_id', '=', sql.ref<string>(author));
   }
 
-  /** Visible thoughts with their author and the viewer's like, in one query. */
-  function thoughts(viewerId: string) {
+  /** Visible thoughts with their author, as every member sees them. */
+  function sharedThoughts() {
     return db
       .selectFrom('thought')
       .innerJoin('user', 'user.id', 'thought.user_id')
-      .leftJoin('thought_like as my_like', (join) =>
-        join.onRef('my_like.thought_id', '=', 'thought.id').on('my_like.user_id', '=', viewerId),
-      )
       .select([
         'thought.id',
         'thought.user_id',
@@ -83,9 +95,17 @@ export function createThoughtsRepository(db: Kysely<Database>) {
         'thought.like_count',
         'thought.reply_count',
         ...AUTHOR_COLUMNS,
-        'my_like.user_id as liked_by',
       ])
       .where('thought.hidden_at', 'is', null);
+  }
+
+  /** Visible thoughts with their author and the viewer's like, in one query. */
+  function thoughts(viewerId: string) {
+    return sharedThoughts()
+      .leftJoin('thought_like as my_like', (join) =>
+        join.onRef('my_like.thought_id', '=', 'thought.id').on('my_like.user_id', '=', viewerId),
+      )
+      .select('my_like.user_id as liked_by');
   }
 
   function replies() {
@@ -119,6 +139,33 @@ export function createThoughtsRepository(db: Kysely<Database>) {
     }
     return query.orderBy('thought.date', 'desc').orderBy('thought.id', 'desc').limit(limit);
   }
+
+  // The feed's and the profile's first pages as every member sees them (the service remembers
+  // them), and what one viewer adds to such a page: their likes among its thoughts, and whom
+  // they blocked, in one statement (the thoughts padded to a page with '', no thought's id).
+  const sharedFeedPage = compiledQuery(db, 1, (limit: number) =>
+    sharedThoughts().orderBy('thought.date', 'desc').orderBy('thought.id', 'desc').limit(limit),
+  );
+  const sharedAuthorPage = compiledQuery(db, 2, (authorId: string, limit: number) =>
+    sharedThoughts()
+      .where('thought.user_id', '=', authorId)
+      .orderBy('thought.date', 'desc')
+      .orderBy('thought.id', 'desc')
+      .limit(limit),
+  );
+  const marksOf = compiledQuery(db, 1 + MARKED_THOUGHTS, (viewerId: string, ...thoughtIds: string[]) =>
+    db
+      .selectFrom('thought_like')
+      .select(['thought_like.thought_id as id', sql<ViewerMark['kind']>`'like'`.as('kind')])
+      .where('thought_like.user_id', '=', viewerId)
+      .where('thought_like.thought_id', 'in', thoughtIds)
+      .unionAll(
+        db
+          .selectFrom('member_block')
+          .select(['member_block.blocked_user_id as id', sql<ViewerMark['kind']>`'block'`.as('kind')])
+          .where('member_block.user_id', '=', viewerId),
+      ),
+  );
 
   // The feed's and the profile's queries, compiled once per shape (db/compiled-query.ts).
   const feedFirstPage = compiledQuery(db, 2, (viewerId: string, limit: number) =>
@@ -192,6 +239,18 @@ export function createThoughtsRepository(db: Kysely<Database>) {
   const likesOf = compiledQuery(db, 1, (thoughtId: string) => likeCountOf(db, thoughtId));
 
   return {
+    /** The newest `limit` visible thoughts, or one member's, as every member sees them. */
+    async listSharedThoughts(limit: number, authorId?: string): Promise<SharedThoughtRow[]> {
+      return authorId ? sharedAuthorPage(authorId, limit) : sharedFeedPage(limit);
+    },
+
+    /** Which of `thoughtIds` (at most MARKED_THOUGHTS) the viewer likes, and every member they blocked. */
+    async viewerMarks(viewerId: string, thoughtIds: readonly string[]): Promise<ViewerMark[]> {
+      if (thoughtIds.length > MARKED_THOUGHTS) throw new Error(`at most ${MARKED_THOUGHTS} thoughts`);
+      const padded = Array.from({ length: MARKED_THOUGHTS }, (_, i) => thoughtIds[i] ?? '');
+      return marksOf(viewerId, ...padded);
+    },
+
     /** See thoughtPage. */
     async listThoughts(
       viewerId: string,

@@ -2,6 +2,11 @@
 // through the moderation module); deleting a thought takes its replies and likes with it; likes
 // are added only if absent and removed only if present. Hidden thoughts and replies read as
 // missing; a member's blocks leave the blocked member's thoughts and replies out of what they see.
+//
+// The feed's first page and each member's (the profile) are the same for every viewer but for
+// their likes, which are theirs, and their blocks: they are remembered (`cacheMs`, like the
+// library's lists) and forgotten by every write here and by `changed()` (a member's name, picture
+// or bio); each request reads only the viewer's likes and blocks (decision 010).
 import {
   COMMUNITY_PAGE_SIZE,
   type LikeState,
@@ -18,7 +23,14 @@ import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { deviceInfoFrom } from '#server/kernel/device-info.ts';
 import type { Member } from '#server/kernel/member.ts';
 import { toAuthor, toAuthorWith } from '#server/kernel/presenters.ts';
-import type { Keys, ReplyRow, ThoughtRow, ThoughtsRepository } from './thoughts.repository.ts';
+import { createReadCache } from '#server/kernel/read-cache.ts';
+import type {
+  Keys,
+  ReplyRow,
+  SharedThoughtRow,
+  ThoughtRow,
+  ThoughtsRepository,
+} from './thoughts.repository.ts';
 
 export const thoughtNotFound = () => new AppError(404, 'THOUGHT_NOT_FOUND', 'This thought does not exist.');
 const replyNotFound = () => new AppError(404, 'REPLY_NOT_FOUND', 'This reply does not exist.');
@@ -26,6 +38,13 @@ const notYours = (what: 'thought' | 'reply') =>
   new AppError(403, 'FORBIDDEN', `Only the author of a ${what} can delete it.`);
 
 export function toThought(row: ThoughtRow, viewerId: string): Thought {
+  return viewed(toSharedThought(row), row.liked_by !== null, row.user_id === viewerId);
+}
+
+/** A thought without what depends on who looks. */
+type SharedThought = Omit<Thought, 'userLiked' | 'isMine'>;
+
+function toSharedThought(row: SharedThoughtRow): SharedThought {
   return {
     id: row.id,
     content: row.content,
@@ -36,9 +55,21 @@ export function toThought(row: ThoughtRow, viewerId: string): Thought {
     ),
     likeCount: Number(row.like_count),
     replyCount: Number(row.reply_count),
-    userLiked: row.liked_by !== null,
-    isMine: row.user_id === viewerId,
   };
+}
+
+/** The thought as one viewer sees it (a literal of one shape: cheaper than a spread on Node 20). */
+function viewed(thought: SharedThought, userLiked: boolean, isMine: boolean): Thought {
+  const { id, content, date, author, likeCount, replyCount } = thought;
+  return { id, content, date, author, likeCount, replyCount, userLiked, isMine };
+}
+
+/** A first page as every member sees it, with what a viewer's likes and blocks are checked against. */
+interface SharedPage {
+  thoughts: { thought: SharedThought; authorId: string }[];
+  nextCursor: string | null;
+  /** The authors of every row read, the one past the page too: a viewer who blocked one sees another page. */
+  authorIds: Set<string>;
 }
 
 function toReply(row: ReplyRow, viewerId: string): Reply {
@@ -52,7 +83,49 @@ function toReply(row: ReplyRow, viewerId: string): Reply {
   };
 }
 
-export function createThoughtsService(repository: ThoughtsRepository) {
+export function createThoughtsService(repository: ThoughtsRepository, { cacheMs }: { cacheMs: number }) {
+  const firstPages = createReadCache({ ttlMs: cacheMs, maxEntries: 1000 });
+
+  async function sharedPage(authorId: string | undefined): Promise<SharedPage> {
+    const limit = COMMUNITY_PAGE_SIZE.thoughts;
+    const rows = await repository.listSharedThoughts(limit + 1, authorId);
+    const page = toPage(rows, limit, (row) => [row.date, row.id]);
+    return {
+      thoughts: page.items.map((row) => ({ thought: toSharedThought(row), authorId: row.user_id })),
+      nextCursor: page.nextCursor,
+      authorIds: new Set(rows.map((row) => row.user_id)),
+    };
+  }
+
+  /** The remembered first page with the viewer's likes; null when the viewer blocked one of its authors. */
+  async function firstPageFor(viewerId: string, authorId: string | undefined): Promise<ThoughtPage | null> {
+    const shared = await firstPages.get(authorId ? `member ${authorId}` : 'feed', () => sharedPage(authorId));
+    const marks = await repository.viewerMarks(
+      viewerId,
+      shared.thoughts.map(({ thought }) => thought.id),
+    );
+    const liked = new Set<string>();
+    for (const mark of marks) {
+      if (mark.kind === 'like') liked.add(mark.id);
+      else if (shared.authorIds.has(mark.id)) return null;
+    }
+    return {
+      items: shared.thoughts.map(({ thought, authorId }) =>
+        viewed(thought, liked.has(thought.id), authorId === viewerId),
+      ),
+      nextCursor: shared.nextCursor,
+    };
+  }
+
+  /** Runs a write, then forgets the remembered first pages it may have changed. */
+  async function written<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      firstPages.clear();
+    }
+  }
+
   /** A page of thoughts, newest first, optionally by one member. */
   async function thoughtPage(
     viewerId: string,
@@ -60,6 +133,11 @@ export function createThoughtsService(repository: ThoughtsRepository) {
   ): Promise<ThoughtPage> {
     const limit = options.limit ?? COMMUNITY_PAGE_SIZE.thoughts;
     const after = decodeCursor(options.cursor, 2) as Keys | undefined;
+    // With nothing remembered (cacheMs 0) the shared page would be one query more, not one less.
+    if (cacheMs > 0 && !after && limit === COMMUNITY_PAGE_SIZE.thoughts) {
+      const page = await firstPageFor(viewerId, options.authorId);
+      if (page) return page;
+    }
     const rows = await repository.listThoughts(viewerId, {
       after,
       limit: limit + 1,
@@ -85,40 +163,47 @@ export function createThoughtsService(repository: ThoughtsRepository) {
   return {
     thoughtPage,
 
+    /** A member's name, picture or bio changed: the remembered pages show them. */
+    changed(): void {
+      firstPages.clear();
+    },
+
     async post(member: Member, content: string, userAgent?: string): Promise<Thought> {
-      const row = await repository.insertThought({
-        id: newId(),
-        userId: member.id,
-        addedBy: displayNameOf(member.name),
-        content,
-        date: nowIso(),
-        deviceInfo: deviceInfoFrom(userAgent),
-      });
+      const row = await written(
+        repository.insertThought({
+          id: newId(),
+          userId: member.id,
+          addedBy: displayNameOf(member.name),
+          content,
+          date: nowIso(),
+          deviceInfo: deviceInfoFrom(userAgent),
+        }),
+      );
       return toThought(row, member.id);
     },
 
     async remove(userId: string, thoughtId: string): Promise<void> {
-      const outcome = await repository.deleteThought(thoughtId, userId);
+      const outcome = await written(repository.deleteThought(thoughtId, userId));
       if (outcome.status === 'not_found') throw thoughtNotFound();
       if (outcome.status === 'forbidden') throw notYours('thought');
     },
 
     /** An operator's decision: the thought goes with its replies and likes, whoever wrote it; false when already gone. */
     async removeAsOperator(thoughtId: string): Promise<boolean> {
-      return (await repository.deleteThought(thoughtId, null)).status === 'done';
+      return (await written(repository.deleteThought(thoughtId, null))).status === 'done';
     },
 
     /** An operator's decision: false when the thought does not exist or is hidden already. */
     async hide(thoughtId: string): Promise<boolean> {
-      return repository.hideThought(thoughtId, nowIso());
+      return written(repository.hideThought(thoughtId, nowIso()));
     },
 
     async like(userId: string, thoughtId: string): Promise<LikeState> {
-      return likeState(await repository.like(thoughtId, userId, nowIso()), true);
+      return likeState(await written(repository.like(thoughtId, userId, nowIso())), true);
     },
 
     async unlike(userId: string, thoughtId: string): Promise<LikeState> {
-      return likeState(await repository.unlike(thoughtId, userId), false);
+      return likeState(await written(repository.unlike(thoughtId, userId)), false);
     },
 
     /** The thought and its first replies; 404 unless it exists and belongs to member `userNumber`. */
@@ -150,21 +235,23 @@ export function createThoughtsService(repository: ThoughtsRepository) {
     },
 
     async reply(member: Member, thoughtId: string, text: string, userAgent?: string) {
-      const added = await repository.addReply({
-        id: newId(),
-        thoughtId,
-        userId: member.id,
-        addedBy: displayNameOf(member.name),
-        reply: text,
-        date: nowIso(),
-        deviceInfo: deviceInfoFrom(userAgent),
-      });
+      const added = await written(
+        repository.addReply({
+          id: newId(),
+          thoughtId,
+          userId: member.id,
+          addedBy: displayNameOf(member.name),
+          reply: text,
+          date: nowIso(),
+          deviceInfo: deviceInfoFrom(userAgent),
+        }),
+      );
       if (!added) throw thoughtNotFound();
       return { reply: toReply(added.reply, member.id), replyCount: Number(added.replyCount) };
     },
 
     async removeReply(userId: string, replyId: string): Promise<{ replyCount: number }> {
-      const outcome = await repository.deleteReply(replyId, userId);
+      const outcome = await written(repository.deleteReply(replyId, userId));
       if (outcome.status === 'not_found') throw replyNotFound();
       if (outcome.status === 'forbidden') throw notYours('reply');
       return { replyCount: Number(outcome.value) };
@@ -172,12 +259,12 @@ export function createThoughtsService(repository: ThoughtsRepository) {
 
     /** An operator's decision, whoever wrote the reply; false when already gone. */
     async removeReplyAsOperator(replyId: string): Promise<boolean> {
-      return (await repository.deleteReply(replyId, null)).status === 'done';
+      return (await written(repository.deleteReply(replyId, null))).status === 'done';
     },
 
     /** An operator's decision: the reply leaves its thought's count; false when missing or hidden already. */
     async hideReply(replyId: string): Promise<boolean> {
-      return repository.hideReply(replyId, nowIso());
+      return written(repository.hideReply(replyId, nowIso()));
     },
   };
 }
