@@ -442,8 +442,9 @@ describe.each(engines)('browsing, preview and reader on %s', (engine) => {
       for (const [small, big] of pairs) {
         const [few, many] = [await cost(small), await cost(big)];
         expect(many, big).toBe(few);
-        // The session lookup plus a handful of set queries.
-        expect(few, small).toBeLessThanOrEqual(6);
+        // The session lookup plus a handful of set queries (nothing is remembered in these tests:
+        // the preview's book, tags, page counts and reviews are read each time here).
+        expect(few, small).toBeLessThanOrEqual(7);
         expect(few, small).toBeGreaterThan(1);
       }
       // Every category's newest books: the categories, then one query for all their books.

@@ -14,65 +14,48 @@ export interface ReaderStateRow {
   progress_lang: PageLang | null;
   progress_updated_at: string | null;
   finished_at: string | null;
-  en_count: number;
-  ar_count: number;
 }
-
-const UNKNOWN_BOOK_STATE: ReaderStateRow = {
-  bookmarked: false,
-  page_number: null,
-  progress_lang: null,
-  progress_updated_at: null,
-  finished_at: null,
-  en_count: 0,
-  ar_count: 0,
-};
 
 export function createReadingRepository(db: Kysely<Database>) {
   const engine = engineOf(db);
-  // The reader's and the preview's queries, compiled once (db/compiled-query.ts).
+  // The reader's and the preview's query, compiled once (db/compiled-query.ts). The book's page
+  // counts are not read here: the service has them remembered with the library.
   const readerState = compiledQuery(db, 2, (userId: string, bookId: string) =>
-    db
-      .selectFrom('book')
-      .select((eb) => [
-        pageCount(eb, 'en').as('en_count'),
-        pageCount(eb, 'ar').as('ar_count'),
-        eb
-          .exists(
-            eb
-              .selectFrom('bookmark')
-              .select('bookmark.book_id')
-              .where('bookmark.user_id', '=', userId)
-              .where('bookmark.book_id', '=', bookId),
-          )
-          .as('bookmarked'),
-        eb
-          .selectFrom('reading_progress')
-          .select('reading_progress.page_number')
-          .where('reading_progress.user_id', '=', userId)
-          .where('reading_progress.book_id', '=', bookId)
-          .as('page_number'),
-        eb
-          .selectFrom('reading_progress')
-          .select('reading_progress.lang')
-          .where('reading_progress.user_id', '=', userId)
-          .where('reading_progress.book_id', '=', bookId)
-          .as('progress_lang'),
-        eb
-          .selectFrom('reading_progress')
-          .select('reading_progress.updated_at')
-          .where('reading_progress.user_id', '=', userId)
-          .where('reading_progress.book_id', '=', bookId)
-          .as('progress_updated_at'),
-        eb
-          .selectFrom('finished_book')
-          .select('finished_book.finished_at')
-          .where('finished_book.user_id', '=', userId)
-          .where('finished_book.book_id', '=', bookId)
-          .as('finished_at'),
-      ])
-      .where('book.id', '=', bookId)
-      .where('book.hidden_at', 'is', null),
+    db.selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('bookmark')
+            .select('bookmark.book_id')
+            .where('bookmark.user_id', '=', userId)
+            .where('bookmark.book_id', '=', bookId),
+        )
+        .as('bookmarked'),
+      eb
+        .selectFrom('reading_progress')
+        .select('reading_progress.page_number')
+        .where('reading_progress.user_id', '=', userId)
+        .where('reading_progress.book_id', '=', bookId)
+        .as('page_number'),
+      eb
+        .selectFrom('reading_progress')
+        .select('reading_progress.lang')
+        .where('reading_progress.user_id', '=', userId)
+        .where('reading_progress.book_id', '=', bookId)
+        .as('progress_lang'),
+      eb
+        .selectFrom('reading_progress')
+        .select('reading_progress.updated_at')
+        .where('reading_progress.user_id', '=', userId)
+        .where('reading_progress.book_id', '=', bookId)
+        .as('progress_updated_at'),
+      eb
+        .selectFrom('finished_book')
+        .select('finished_book.finished_at')
+        .where('finished_book.user_id', '=', userId)
+        .where('finished_book.book_id', '=', bookId)
+        .as('finished_at'),
+    ]),
   );
   // The progress save, compiled once per shape: moving to a new language, or keeping the saved one.
   // SQLite runs it at once, without Kysely's promises (db/sqlite-now.ts).
@@ -119,11 +102,11 @@ export function createReadingRepository(db: Kysely<Database>) {
   );
 
   return {
-    /** Whether the member bookmarked, is reading or finished the book, and its page counts: one round trip. */
+    /** Whether the member bookmarked, is reading or finished the book: one round trip. */
     async findReaderState(userId: string, bookId: string): Promise<ReaderStateRow> {
       const [row] = await readerState(userId, bookId);
-      if (!row) return UNKNOWN_BOOK_STATE;
-      return withPageCounts(row);
+      if (!row) throw new Error('a select without a table answers one row');
+      return row;
     },
 
     /** The book's category and its page counts per language, or undefined when unknown. */

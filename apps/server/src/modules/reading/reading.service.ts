@@ -38,8 +38,7 @@ function langField(lang: Lang | null): { lang?: Lang } {
 }
 
 /** Spec: a missing progress record means page 1 — `progress` is then null and the reader starts at 1. */
-function toReaderState(row: ReaderStateRow): ReaderState {
-  const pageCount = bookPageCount(row);
+function toReaderState(row: ReaderStateRow, pageCount: number): ReaderState {
   return {
     bookmarked: row.bookmarked === true || Number(row.bookmarked) === 1,
     progress:
@@ -70,9 +69,10 @@ export function createReadingService(repository: ReadingRepository, library: Lib
   }
 
   return {
-    /** The member's state of one book, as the preview and the reader show it (unknown book: all empty). */
+    /** The member's state of one book, as the preview and the reader show it; 404 for an unknown or hidden book. */
     async readerState(userId: string, bookId: string): Promise<ReaderState> {
-      return toReaderState(await repository.findReaderState(userId, bookId));
+      const [book, row] = await Promise.all([bookPages(bookId), repository.findReaderState(userId, bookId)]);
+      return toReaderState(row, bookPageCount(book));
     },
 
     /** Saves the page, and the language when given (else the saved language stays). */
