@@ -21,41 +21,34 @@ export function createReadingRepository(db: Kysely<Database>) {
   // The reader's and the preview's query, compiled once (db/compiled-query.ts). The book's page
   // counts are not read here: the service has them remembered with the library.
   const readerState = compiledQuery(db, 2, (userId: string, bookId: string) =>
-    db.selectNoFrom((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('bookmark')
-            .select('bookmark.book_id')
-            .where('bookmark.user_id', '=', userId)
-            .where('bookmark.book_id', '=', bookId),
-        )
-        .as('bookmarked'),
-      eb
-        .selectFrom('reading_progress')
-        .select('reading_progress.page_number')
-        .where('reading_progress.user_id', '=', userId)
-        .where('reading_progress.book_id', '=', bookId)
-        .as('page_number'),
-      eb
-        .selectFrom('reading_progress')
-        .select('reading_progress.lang')
-        .where('reading_progress.user_id', '=', userId)
-        .where('reading_progress.book_id', '=', bookId)
-        .as('progress_lang'),
-      eb
-        .selectFrom('reading_progress')
-        .select('reading_progress.updated_at')
-        .where('reading_progress.user_id', '=', userId)
-        .where('reading_progress.book_id', '=', bookId)
-        .as('progress_updated_at'),
-      eb
-        .selectFrom('finished_book')
-        .select('finished_book.finished_at')
-        .where('finished_book.user_id', '=', userId)
-        .where('finished_book.book_id', '=', bookId)
-        .as('finished_at'),
-    ]),
+    db.selectNoFrom((eb) => {
+      const progress = <C extends 'page_number' | 'lang' | 'updated_at'>(column: C) =>
+        eb
+          .selectFrom('reading_progress')
+          .select(`reading_progress.${column}` as const)
+          .where('reading_progress.user_id', '=', userId)
+          .where('reading_progress.book_id', '=', bookId);
+      return [
+        eb
+          .exists(
+            eb
+              .selectFrom('bookmark')
+              .select('bookmark.book_id')
+              .where('bookmark.user_id', '=', userId)
+              .where('bookmark.book_id', '=', bookId),
+          )
+          .as('bookmarked'),
+        progress('page_number').as('page_number'),
+        progress('lang').as('progress_lang'),
+        progress('updated_at').as('progress_updated_at'),
+        eb
+          .selectFrom('finished_book')
+          .select('finished_book.finished_at')
+          .where('finished_book.user_id', '=', userId)
+          .where('finished_book.book_id', '=', bookId)
+          .as('finished_at'),
+      ];
+    }),
   );
   // The progress save, compiled once per shape: moving to a new language, or keeping the saved one.
   // SQLite runs it at once, without Kysely's promises (db/sqlite-now.ts).
