@@ -175,7 +175,8 @@ const envSchema = z.object({
       .pipe(z.number().int().min(1, 'must be at least 1'))
       .optional(),
   ),
-  // How long another instance's change to the library's lists and the first pages of thoughts may take to show (0: not remembered).
+  // How long another instance's change to the library's lists and the first pages of thoughts
+  // may take to show (0: not remembered).
   LIBRARY_CACHE_SECONDS: optional.pipe(
     z
       .string()

@@ -4,8 +4,8 @@
 //
 // `clear()` forgets everything; the writes that change such answers call it once they have been
 // written (a summary published, edited, deleted or hidden; a rating saved or removed; a member's
-// name or picture changed; a thought, like or reply written), so the next request on this instance sees the change. Another
-// instance sees it within `ttlMs`.
+// name or picture changed; a thought, like or reply written), so the next request on this
+// instance sees the change. Another instance sees it within `ttlMs`.
 
 export interface ReadCache {
   /** The remembered answer for `key`, or `load()`'s (a failed load is not remembered). */

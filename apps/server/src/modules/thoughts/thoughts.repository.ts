@@ -143,15 +143,14 @@ export function createThoughtsRepository(db: Kysely<Database>) {
   // The feed's and the profile's first pages as every member sees them (the service remembers
   // them), and what one viewer adds to such a page: their likes among its thoughts, and whom
   // they blocked, in one statement (the thoughts padded to a page with '', no thought's id).
-  const sharedFeedPage = compiledQuery(db, 1, (limit: number) =>
-    sharedThoughts().orderBy('thought.date', 'desc').orderBy('thought.id', 'desc').limit(limit),
-  );
+  function sharedPage(limit: number, authorId?: string) {
+    let query = sharedThoughts();
+    if (authorId) query = query.where('thought.user_id', '=', authorId);
+    return query.orderBy('thought.date', 'desc').orderBy('thought.id', 'desc').limit(limit);
+  }
+  const sharedFeedPage = compiledQuery(db, 1, (limit: number) => sharedPage(limit));
   const sharedAuthorPage = compiledQuery(db, 2, (authorId: string, limit: number) =>
-    sharedThoughts()
-      .where('thought.user_id', '=', authorId)
-      .orderBy('thought.date', 'desc')
-      .orderBy('thought.id', 'desc')
-      .limit(limit),
+    sharedPage(limit, authorId),
   );
   const marksOf = compiledQuery(db, 1 + MARKED_THOUGHTS, (viewerId: string, ...thoughtIds: string[]) =>
     db

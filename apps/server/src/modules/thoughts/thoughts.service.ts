@@ -67,6 +67,8 @@ function viewed(thought: SharedThought, userLiked: boolean, isMine: boolean): Th
 /** A first page as every member sees it, with what a viewer's likes and blocks are checked against. */
 interface SharedPage {
   thoughts: { thought: SharedThought; authorId: string }[];
+  /** The page's thoughts' ids, whose likes each viewer's request reads. */
+  ids: string[];
   nextCursor: string | null;
   /** The authors of every row read, the one past the page too: a viewer who blocked one sees another page. */
   authorIds: Set<string>;
@@ -92,6 +94,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     const page = toPage(rows, limit, (row) => [row.date, row.id]);
     return {
       thoughts: page.items.map((row) => ({ thought: toSharedThought(row), authorId: row.user_id })),
+      ids: page.items.map((row) => row.id),
       nextCursor: page.nextCursor,
       authorIds: new Set(rows.map((row) => row.user_id)),
     };
@@ -100,10 +103,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
   /** The remembered first page with the viewer's likes; null when the viewer blocked one of its authors. */
   async function firstPageFor(viewerId: string, authorId: string | undefined): Promise<ThoughtPage | null> {
     const shared = await firstPages.get(authorId ? `member ${authorId}` : 'feed', () => sharedPage(authorId));
-    const marks = await repository.viewerMarks(
-      viewerId,
-      shared.thoughts.map(({ thought }) => thought.id),
-    );
+    const marks = await repository.viewerMarks(viewerId, shared.ids);
     const liked = new Set<string>();
     for (const mark of marks) {
       if (mark.kind === 'like') liked.add(mark.id);
