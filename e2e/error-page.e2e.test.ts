@@ -1,7 +1,7 @@
 // Journey: when a screen's code cannot be loaded (say, after a deploy replaced it), the visitor
 // sees the error page with a way home instead of a blank page.
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser.ts';
+import { openWithApp, useBrowser } from './support/browser.ts';
 
 describe('error page', () => {
   const browser = useBrowser();
@@ -9,7 +9,7 @@ describe('error page', () => {
   it("shows 'Unexpected Application Error!' and a way home when a screen fails to load", async () => {
     const page = await browser.newPage({ width: 375, height: 812 });
     await page.route('**/assets/AboutPage-*.js', (route) => route.abort());
-    await page.goto('/about');
+    await openWithApp(page, '/about');
     const heading = page.getByRole('heading', { name: 'Unexpected Application Error!' });
     await expect.poll(() => heading.count()).toBe(1);
 

@@ -1,7 +1,7 @@
 // Journey: a reload without a network keeps the member in the app (the service worker serves the
 // shell, the last confirmed session stands in), says it is offline, and offers a retry.
 import { describe, expect, it } from 'vitest';
-import { newMember, signUp, useBrowser } from './support/browser.ts';
+import { newMember, openWithApp, signUp, useBrowser } from './support/browser.ts';
 
 const OFFLINE = 'You’re offline. Some things may not load until you reconnect.';
 
@@ -57,7 +57,7 @@ describe('offline', () => {
 
   it('still sends a visitor without a session to the login page when offline', async () => {
     const page = await browser.newPage();
-    await page.goto('/');
+    await openWithApp(page, '/');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });

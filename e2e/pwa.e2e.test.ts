@@ -1,13 +1,13 @@
 // Journey: the app is installable — manifest, service worker at /service-worker.js, install prompt.
 import { describe, expect, it } from 'vitest';
-import { baseURL, useBrowser } from './support/browser.ts';
+import { baseURL, openWithApp, useBrowser } from './support/browser.ts';
 
 describe('installable app', () => {
   const browser = useBrowser();
 
   it('registers the service worker and links a manifest with icons', async () => {
     const page = await browser.newPage();
-    await page.goto('/');
+    await openWithApp(page, '/');
     const scriptURL = await page.evaluate(
       async () => (await navigator.serviceWorker.ready).active?.scriptURL,
     );
@@ -22,7 +22,7 @@ describe('installable app', () => {
 
   it('offers installation once the browser does, and closes on ×', async () => {
     const page = await browser.newPage();
-    await page.goto('/about');
+    await openWithApp(page, '/about');
     const offer = page.getByText('Install our app for a better experience!');
     expect(await offer.count()).toBe(0);
 
@@ -39,7 +39,7 @@ describe('installable app', () => {
 
   it('closes the offer after the member answers the native prompt', async () => {
     const page = await browser.newPage();
-    await page.goto('/');
+    await openWithApp(page, '/');
     await page.evaluate(() => {
       const event = new Event('beforeinstallprompt', { cancelable: true });
       Object.assign(event, { prompt: async () => {}, userChoice: Promise.resolve({ outcome: 'accepted' }) });
@@ -59,7 +59,7 @@ describe('installable app', () => {
           'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
       });
     });
-    await page.goto('/');
+    await openWithApp(page, '/');
     await expect.poll(() => page.getByText(/Add to Home Screen/).count()).toBeGreaterThan(0);
   });
 });

@@ -35,6 +35,16 @@ export function newMember() {
   return { name: `Reader ${id}`, email: `reader-${id}@example.com`, password: `correct horse ${id}` };
 }
 
+/**
+ * Opens a page as a visitor does and waits for the app to run on it. A prerendered public page
+ * fetches the app on the visitor's first move (src/app-on-demand.js): the mouse moves here.
+ */
+export async function openWithApp(page: Page, path: string) {
+  await page.goto(path);
+  await page.mouse.move(1, 1);
+  await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+}
+
 /** Fills and sends the sign-up form (the page must be on /sign-up). */
 export async function submitSignUp(page: Page, member: { name: string; email: string; password: string }) {
   await page.locator('input[name="name"]').fill(member.name);

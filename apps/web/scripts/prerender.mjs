@@ -1,10 +1,13 @@
 // After `vite build` and `vite build --ssr src/prerender.tsx`: writes dist/prerendered/<page>.html,
 // index.html with a public page's HTML inside #root, its title, and links to its screen's style
-// sheets and scripts, for the server to send on a first visit (apps/server/src/http/web-app.ts).
+// sheets, for the server to send on a first visit (apps/server/src/http/web-app.ts). The app's
+// scripts and the screen's are not linked: src/app-on-demand.js, inlined instead, loads them when
+// they are wanted (decision 011).
 // Written after the client build, so the service worker does not precache them: an installed
 // app starts from index.html as before.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { minifySync } from 'vite';
 
 process.env.NODE_ENV ||= 'production'; // React's production server renderer
 const web = path.resolve(import.meta.dirname, '..');
@@ -18,6 +21,32 @@ const { PRERENDERED_PAGES, prerender } = await import(path.join(ssrDir, 'prerend
 
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const linked = (file) => template.includes(`/${file}"`);
+
+/** index.html's tags of the app's scripts: its entry and the modules preloaded beside it. */
+const APP_SCRIPT_TAG =
+  /\s*<(?:script type="module"|link rel="modulepreload") crossorigin (?:src|href)="([^"]+)">(?:<\/script>)?/g;
+const appScripts = [...template.matchAll(APP_SCRIPT_TAG)].map(([tag, src]) => ({
+  src,
+  preload: tag.includes('modulepreload'),
+}));
+if (!appScripts.some((script) => !script.preload)) throw new Error('dist/index.html has no module script.');
+
+/** src/app-on-demand.js, minified, with the scripts it loads: the app's, then the screen's. */
+function appOnDemand(screenScripts) {
+  const source = readFileSync(path.join(web, 'src/app-on-demand.js'), 'utf8').replace(
+    /\bAPP_SCRIPTS\b(?=\);\s*$)/,
+    JSON.stringify([
+      ...screenScripts.map((file) => ({ src: `/${file}`, preload: true })),
+      // The entry last: what it imports is already on its way.
+      ...appScripts.filter((script) => script.preload),
+      ...appScripts.filter((script) => !script.preload),
+    ]),
+  );
+  const { code, errors } = minifySync('app-on-demand.js', source, { compress: true, mangle: true });
+  if (errors.length > 0 || code.includes('APP_SCRIPTS'))
+    throw new Error('src/app-on-demand.js did not build.');
+  return `<script>${code.trim()}</script>`;
+}
 const cssText = (file) => readFileSync(path.join(dist, file), 'utf8');
 
 /** The screen's chunk and the chunks it imports (not the app's own), with their style sheets. */
@@ -57,11 +86,10 @@ for (const page of PRERENDERED_PAGES) {
   const { title, html } = await prerender(page.path);
   const { scripts, styles } = screenAssets(page.screen);
   checkStyled(page, html, styles);
-  const links = [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  const links = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   const out = template
+    .replace(APP_SCRIPT_TAG, '')
+    .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
     .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
     // data-prerendered: hidden where the app will not show this English page (global.css).

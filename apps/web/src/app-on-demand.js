@@ -1,0 +1,37 @@
+// The app's loader on a prerendered public page (scripts/prerender.mjs inlines it at the end of
+// <body>, in place of the app's script tags, with their addresses for APP_SCRIPTS). The page is
+// whole without the app: its text is there and its links are links. So the app's ~140 KB of
+// script is fetched only once it is wanted (decision 011):
+// - at once where the English page is not what will be shown (boot.js marked the root: an Arabic
+//   reader, or a member kept on this device, who is sent on into the app);
+// - else on the visitor's first touch, press, key, mouse move or wheel, which is when the pickers
+//   and the install offer can be reached for;
+// - or when content waiting for the app's data (the landing's library, `aria-busy`) comes within a
+//   screen of the view.
+((scripts) => {
+  const root = document.documentElement;
+  const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove', 'wheel'];
+  let observer = null;
+
+  const start = () => {
+    for (const type of EVENTS) removeEventListener(type, start, true);
+    observer?.disconnect();
+    for (const { src, preload } of scripts) {
+      const element = document.createElement(preload ? 'link' : 'script');
+      if (preload) Object.assign(element, { rel: 'modulepreload', href: src });
+      else Object.assign(element, { type: 'module', src });
+      element.crossOrigin = '';
+      document.head.append(element);
+    }
+  };
+
+  if (root.lang !== 'en' || root.hasAttribute('data-member')) return start();
+  for (const type of EVENTS) addEventListener(type, start, { capture: true, once: true, passive: true });
+  const waiting = document.querySelectorAll('[data-prerendered] [aria-busy="true"]');
+  if (waiting.length === 0) return;
+  if (!('IntersectionObserver' in window)) return start();
+  observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), {
+    rootMargin: '100% 0px',
+  });
+  for (const element of waiting) observer.observe(element);
+})(APP_SCRIPTS);
