@@ -117,6 +117,25 @@ describe('a first visit to a public page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the keyboard on the same link when the app its first key brought takes over', async () => {
+    const page = await browser.newPage();
+    await page.goto('/about', { waitUntil: 'networkidle' });
+    const release = await withScriptsHeld(page);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element === document.body
+          ? 'nothing'
+          : `${element?.textContent} (${element?.closest('[data-prerendered]') ? 'page' : 'app'})`;
+      });
+    expect(await focused()).toBe('About (page)');
+
+    release();
+    await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+    expect(await focused()).toBe('About (app)');
+  });
+
   it('shows nothing English to an Arabic reader before the app runs, then the page in Arabic', async () => {
     const page = await browser.newPage({ width: 375, height: 812 });
     await page.addInitScript(() => localStorage.setItem('i18nextLng', 'ar'));

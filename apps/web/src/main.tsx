@@ -5,6 +5,7 @@ import './i18n/index.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { keepFocusThroughTakeover } from './app/keep-focus.ts';
 import { Providers } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-sw.ts';
 import { createRouter } from './app/router.tsx';
@@ -36,6 +37,7 @@ function firstScreenReady(): Promise<void> {
 // A public page sent prerendered (src/prerender.tsx) stays on show until the app can render the
 // whole screen over it in one go, instead of its loading placeholder in between.
 const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
+if (prerendered) keepFocusThroughTakeover(container);
 
 // Rendered once the start language's translations are in (at once in English; Arabic waits for
 // its chunk), so no untranslated text ever shows.
