@@ -31,7 +31,7 @@ const appScripts = [...template.matchAll(APP_SCRIPT_TAG)].map(([tag, src]) => ({
 }));
 if (!appScripts.some((script) => !script.preload)) throw new Error('dist/index.html has no module script.');
 
-/** src/app-on-demand.js, minified, with the scripts it loads: the app's, then the screen's. */
+/** src/app-on-demand.js, minified, with what it loads: the screen's and the app's modules, then the app. */
 function appOnDemand(screenScripts) {
   const source = readFileSync(path.join(web, 'src/app-on-demand.js'), 'utf8').replace(
     /\bAPP_SCRIPTS\b(?=\);\s*$)/,
@@ -47,6 +47,7 @@ function appOnDemand(screenScripts) {
     throw new Error('src/app-on-demand.js did not build.');
   return `<script>${code.trim()}</script>`;
 }
+
 const cssText = (file) => readFileSync(path.join(dist, file), 'utf8');
 
 /** The screen's chunk and the chunks it imports (not the app's own), with their style sheets. */
