@@ -16,6 +16,7 @@ import { createPassagesRepository } from '#server/modules/assistant/passages.rep
 import { seedLibrary } from '#server/seed/seed.ts';
 import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
 import { multipart } from '#server/test/multipart.ts';
+import { decideOnReport, signUpOperator } from '#server/test/operator-helpers.ts';
 import {
   createTestApp,
   engines,
@@ -88,8 +89,7 @@ describe.each(engines)('a hidden member summary on %s', (engine) => {
     await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
     alice = await signUpMember(t.app, 'Alice Writer');
     bob = await signUpMember(t.app, 'Bob Reader');
-    operator = await signUpMember(t.app, 'Olga Operator');
-    await t.db.updateTable('user').set({ role: 'operator' }).where('id', '=', operator.id).execute();
+    operator = await signUpOperator(t);
     kept = await publish('Lighthouse Notes', 'zephyrine');
     hidden = await publish('Zephyrine Unbound', 'zephyrine');
     const comment = await call(t.app, bob, 'POST', `/api/v1/books/${hidden}/comments`, { rating: 4 });
@@ -115,20 +115,7 @@ describe.each(engines)('a hidden member summary on %s', (engine) => {
     expect(await passages.candidateBookIds(['zephyrine'], { limit: 10, bookId: hidden })).toEqual([hidden]);
     expect(await passages.relatedBookIds(kept, 10)).toContain(hidden);
 
-    const reported = await call(t.app, bob, 'POST', '/api/v1/reports', {
-      kind: 'summary',
-      targetId: hidden,
-      reason: 'spam',
-    });
-    expect(reported.statusCode, reported.body).toBe(201);
-    const decision = await call(
-      t.app,
-      operator,
-      'POST',
-      `/api/v1/admin/reports/${reported.json().id}/decision`,
-      { action: 'hide' },
-    );
-    expect(decision.statusCode, decision.body).toBe(200);
+    await decideOnReport(t.app, { reporter: bob, operator }, { kind: 'summary', targetId: hidden }, 'hide');
 
     const after = await view();
     for (const list of [after.category, after.tag, after.books, after.search, after.profile]) {

@@ -22,6 +22,7 @@ import {
   type TestMember,
 } from '#server/test/library-helpers.ts';
 import { multipart } from '#server/test/multipart.ts';
+import { signUpOperator } from '#server/test/operator-helpers.ts';
 import {
   createTestApp,
   engines,
@@ -44,8 +45,7 @@ describe.each(engines)('reports and the report queue on %s', (engine) => {
     alice = await signUpMember(t.app, 'Alice Author');
     bob = await signUpMember(t.app, 'Bob Reporter');
     carol = await signUpMember(t.app, 'Carol Reporter');
-    operator = await signUpMember(t.app, 'Olga Operator');
-    await t.db.updateTable('user').set({ role: 'operator' }).where('id', '=', operator.id).execute();
+    operator = await signUpOperator(t);
     const book = await t.db
       .selectFrom('book')
       .select('id')

@@ -5,6 +5,7 @@
 import { profilePageSchema, thoughtPageSchema, thoughtSchema } from '@sahifa/contracts/community';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { decideOnReport, signUpOperator } from '#server/test/operator-helpers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('thought counts on %s', (engine) => {
@@ -17,8 +18,7 @@ describe.each(engines)('thought counts on %s', (engine) => {
     t = await createTestApp(engine);
     alice = await signUpMember(t.app, 'Alice Thinker');
     bob = await signUpMember(t.app, 'Bob Reader');
-    operator = await signUpMember(t.app, 'Olga Operator');
-    await t.db.updateTable('user').set({ role: 'operator' }).where('id', '=', operator.id).execute();
+    operator = await signUpOperator(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -44,16 +44,7 @@ describe.each(engines)('thought counts on %s', (engine) => {
 
   /** An operator's decision on a report of a thought or reply. */
   async function decide(kind: 'thought' | 'reply', targetId: string, action: 'hide' | 'delete') {
-    const reported = await call(t.app, bob, 'POST', '/api/v1/reports', { kind, targetId, reason: 'spam' });
-    expect(reported.statusCode, reported.body).toBe(201);
-    const decision = await call(
-      t.app,
-      operator,
-      'POST',
-      `/api/v1/admin/reports/${reported.json().id}/decision`,
-      { action },
-    );
-    expect(decision.statusCode, decision.body).toBe(200);
+    await decideOnReport(t.app, { reporter: bob, operator }, { kind, targetId }, action);
   }
 
   it("follows every post, delete and hide of a member's thoughts at once", async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
 import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
 import { multipart } from '#server/test/multipart.ts';
+import { decideOnReport, signUpOperator } from '#server/test/operator-helpers.ts';
 import {
   createTestApp,
   engines,
@@ -41,8 +42,7 @@ describe.each(engines)('category and profile counts of summaries on %s', (engine
     await seedLibrary(t.db, { dataDir: t.dataDir, contentDir: FIXTURE_CONTENT_DIR });
     amina = await signUpMember(t.app, 'Amina Author');
     reader = await signUpMember(t.app, 'Rami Reader');
-    operator = await signUpMember(t.app, 'Olga Operator');
-    await t.db.updateTable('user').set({ role: 'operator' }).where('id', '=', operator.id).execute();
+    operator = await signUpOperator(t);
   });
   afterAll(async () => {
     await t?.close();
@@ -90,20 +90,12 @@ describe.each(engines)('category and profile counts of summaries on %s', (engine
 
   /** An operator's decision on a report of the summary. */
   async function decide(bookId: string, action: 'hide' | 'delete') {
-    const reported = await call(t.app, reader, 'POST', '/api/v1/reports', {
-      kind: 'summary',
-      targetId: bookId,
-      reason: 'spam',
-    });
-    expect(reported.statusCode, reported.body).toBe(201);
-    const decision = await call(
+    await decideOnReport(
       t.app,
-      operator,
-      'POST',
-      `/api/v1/admin/reports/${reported.json().id}/decision`,
-      { action },
+      { reporter: reader, operator },
+      { kind: 'summary', targetId: bookId },
+      action,
     );
-    expect(decision.statusCode, decision.body).toBe(200);
   }
 
   it('counts the seeded library, then follows every publish, edit, delete and hide at once', async () => {

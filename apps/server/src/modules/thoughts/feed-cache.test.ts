@@ -9,9 +9,9 @@ import {
   thoughtSchema,
 } from '@sahifa/contracts/community';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
-import { multipart } from '#server/test/multipart.ts';
-import { createTestApp, engines, TEST_ORIGIN, type TestApp } from '#server/test/test-app.ts';
+import { call, callMultipart, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
+import { decideOnReport, signUpOperator } from '#server/test/operator-helpers.ts';
+import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 
 describe.each(engines)('remembered first pages of thoughts on %s', (engine) => {
   let t: TestApp;
@@ -106,14 +106,8 @@ describe.each(engines)('remembered first pages of thoughts on %s', (engine) => {
   it("shows an author's new name and bio in the next read", async () => {
     const thought = await post(bob, 'Names change, books stay');
     await warm();
-    const form = await multipart({
+    const renamed = await callMultipart(t.app, bob, 'PATCH', '/api/v1/me/profile', {
       data: JSON.stringify({ displayName: 'Robert Quill', bio: 'Ink and paper.' }),
-    });
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/me/profile',
-      payload: form.payload,
-      headers: { ...form.headers, origin: TEST_ORIGIN, cookie: bob.cookie },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const expected = { displayName: 'Robert Quill', bio: 'Ink and paper.' };
@@ -140,26 +134,15 @@ describe.each(engines)('remembered first pages of thoughts on %s', (engine) => {
   });
 
   it('shows an operator hiding a thought in the next read', async () => {
-    const operator = await signUpMember(t.app, 'Olga Operator');
-    await t.db.updateTable('user').set({ role: 'operator' }).where('id', '=', operator.id).execute();
+    const operator = await signUpOperator(t);
     const thought = await post(bob, 'Spam spam spam');
     await warm();
-    const reported = await call(t.app, carol, 'POST', '/api/v1/reports', {
-      kind: 'thought',
-      targetId: thought.id,
-      reason: 'spam',
-    });
-    expect(reported.statusCode, reported.body).toBe(201);
-    const decision = await call(
+    await decideOnReport(
       t.app,
-      operator,
-      'POST',
-      `/api/v1/admin/reports/${reported.json().id}/decision`,
-      {
-        action: 'hide',
-      },
+      { reporter: carol, operator },
+      { kind: 'thought', targetId: thought.id },
+      'hide',
     );
-    expect(decision.statusCode, decision.body).toBe(200);
     expect(find(await feed(alice), thought.id)).toBeUndefined();
     expect(find(await profileThoughts(alice, bob), thought.id)).toBeUndefined();
   });
