@@ -12,8 +12,12 @@
   const root = document.documentElement;
   const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove', 'wheel'];
   let observer = null;
+  let started = false;
 
   const start = () => {
+    // Once: an observer's notice may already be on its way when an event starts the app.
+    if (started) return;
+    started = true;
     for (const type of EVENTS) removeEventListener(type, start, true);
     observer?.disconnect();
     for (const { src, preload } of scripts) {
