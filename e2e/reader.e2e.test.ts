@@ -3,7 +3,7 @@
 // reopening it saves nothing until a page turns. Also: page keys, swipes, the pager's direction.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newMember, signUp, useBrowser } from './support/browser.ts';
+import { newMember, openWithApp, signUp, useBrowser } from './support/browser.ts';
 
 const indicator = (page: Page) => page.getByTestId('page-indicator').innerText();
 
@@ -202,7 +202,8 @@ describe('reading a book', () => {
   it('turns pages with arrow keys and swipes, mirrored in Arabic, and remembers the text size', async () => {
     const page = await browser.newPage({ width: 375, height: 740 });
     await signUp(page, newMember());
-    await page.goto('/app/philosophy/enchiridion?page=1&lang=en');
+    // Keys do nothing on the page the server sent until the app has taken it over.
+    await openWithApp(page, '/app/philosophy/enchiridion?page=1&lang=en');
     await expect.poll(() => page.locator('article[lang]').getAttribute('lang')).toBe('en');
     await expect.poll(() => indicator(page)).toBe('Page 1 of 4');
 
@@ -236,7 +237,8 @@ describe('reading a book', () => {
     expect(await indicator(page)).toBe('Page 2 of 4');
 
     // Arabic runs right to left: ArrowLeft and a rightward swipe go forward.
-    await page.goto('/app/philosophy/enchiridion?page=1&lang=ar');
+    // Keys do nothing on the page the server sent until the app has taken it over.
+    await openWithApp(page, '/app/philosophy/enchiridion?page=1&lang=ar');
     // "Page 1 of 4" reads the same in both languages: wait for the Arabic page itself.
     await expect.poll(() => page.locator('article[lang]').getAttribute('lang')).toBe('ar');
     await expect.poll(() => indicator(page)).toBe('Page 1 of 4');

@@ -1,6 +1,8 @@
 // Journey: a member's busiest screens ask for their data as soon as the address is known, not once
 // their code has arrived and rendered (each screen's code is held back here to show it), and still
-// ask only once; a visitor's browser asks for none of it.
+// ask only once; a visitor's browser asks for none of it. The page itself comes unrendered here,
+// as the service worker's shell does: the server renders these screens with their data when the
+// page request carries the session (e2e/member-pages.e2e.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newMember, signUp, useBrowser } from './support/browser.ts';
@@ -49,6 +51,13 @@ describe('screen data', () => {
         const held = new Promise<void>((resolve) => {
           release = resolve;
         });
+        await page.route(
+          (url) => url.pathname === screen.path,
+          async (route) => {
+            const shell = await route.fetch({ url: new URL('/index.html', route.request().url()).href });
+            await route.fulfill({ response: shell });
+          },
+        );
         await page.route(screen.code, async (route) => {
           await held;
           await route.continue();

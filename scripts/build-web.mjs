@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'apps/web/dist/index.html');
+// The server's render of members' pages, written by the same build (decision 017).
+const builtRender = join(root, 'apps/web/dist-ssr/member-render.js');
 const sources = [
   'apps/web/src',
+  'apps/web/scripts',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
@@ -23,7 +26,7 @@ function newestMtime(path) {
 }
 
 export function webBuildIsStale() {
-  if (!existsSync(builtIndex)) return true;
+  if (!existsSync(builtIndex) || !existsSync(builtRender)) return true;
   const builtAt = statSync(builtIndex).mtimeMs;
   return sources.some((source) => newestMtime(join(root, source)) > builtAt);
 }

@@ -132,8 +132,9 @@ interface AstNode {
   declarations?: { init?: AstNode | null }[];
 }
 
-// `vite build --ssr` (the prerender step of `npm run build`) builds src/prerender.tsx for Node:
-// no service worker, no compressed copies, no chunk grouping.
+// `vite build --ssr` (the second step of `npm run build`) builds for Node the public pages'
+// prerender (src/prerender.tsx, run by the build) and the member pages' render (src/member-render.tsx,
+// run by the server): no service worker, no compressed copies, no chunk grouping.
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   plugins: [
@@ -197,7 +198,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         }),
   ],
   build: isSsrBuild
-    ? { outDir: 'dist-prerender', emptyOutDir: true, copyPublicDir: false, assetsInlineLimit: 0 }
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        assetsInlineLimit: 0,
+        rolldownOptions: { input: ['src/prerender.tsx', 'src/member-render.tsx'] },
+      }
     : {
         outDir: 'dist',
         assetsDir: 'assets',

@@ -20,8 +20,12 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(viewport = { width: 1280, height: 800 }, server?: { baseURL: string }): Promise<Page> {
-      const context = await browser.newContext({ baseURL: server?.baseURL ?? baseURL, viewport });
+    async newPage(
+      viewport = { width: 1280, height: 800 },
+      server?: { baseURL: string },
+      options: { serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<Page> {
+      const context = await browser.newContext({ baseURL: server?.baseURL ?? baseURL, viewport, ...options });
       return context.newPage();
     },
   };

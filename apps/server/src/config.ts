@@ -2,7 +2,7 @@
 // `npm start` works on a fresh machine; a bad value stops the start with a message naming it.
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_WEB_DIST_DIR } from './paths.ts';
+import { DEFAULT_WEB_DIST_DIR, DEFAULT_WEB_SSR_DIR } from './paths.ts';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -85,6 +85,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   analyticsScriptUrl: string | null;
   webDistDir: string;
+  /** The built render of members' pages (apps/web/dist-ssr); none there: the app renders them in the browser. */
+  webSsrDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */
   trustProxy: boolean;
@@ -165,6 +167,7 @@ const envSchema = z.object({
     { message: 'must be an https:// URL (http:// only for localhost)' },
   ),
   WEB_DIST_DIR: optional,
+  WEB_SSR_DIR: optional,
   LOG_LEVEL: optional.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()),
   TRUST_PROXY: optional.pipe(z.enum(['true', 'false', '1', '0']).optional()),
   AUTH_RATE_LIMIT_PER_MINUTE: optional.pipe(
@@ -310,6 +313,7 @@ export function loadConfig(
         : null,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    webSsrDir: e.WEB_SSR_DIR ? path.resolve(cwd, e.WEB_SSR_DIR) : DEFAULT_WEB_SSR_DIR,
     logLevel: e.LOG_LEVEL ?? 'info',
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? 10,

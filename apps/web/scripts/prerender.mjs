@@ -1,8 +1,10 @@
-// After `vite build` and `vite build --ssr src/prerender.tsx`: writes dist/prerendered/<page>.html,
-// index.html with a public page's HTML inside #root, its title, and links to its screen's style
-// sheets, for the server to send on a first visit (apps/server/src/http/web-app.ts). The app's
-// scripts and the screen's are not linked: src/app-on-demand.js, inlined instead, loads them when
-// they are wanted (decision 011).
+// After `vite build` and `vite build --ssr`: writes dist/prerendered/<page>.html, index.html with a
+// public page's HTML inside #root, its title, and links to its screen's style sheets, for the
+// server to send on a first visit (apps/server/src/http/web-app.ts). The app's scripts and the
+// screen's are not linked: src/app-on-demand.js, inlined instead, loads them when they are wanted
+// (decision 011). And for the server's render of members' pages (src/member-render.tsx,
+// apps/server/src/http/member-pages.ts), in dist-ssr: member-page.html, the page they are put in,
+// and member-screens.json, the style sheets and scripts of each screen it renders.
 // Written after the client build, so the service worker does not precache them: an installed
 // app starts from index.html as before.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,12 +14,13 @@ import { minifySync } from 'vite';
 process.env.NODE_ENV ||= 'production'; // React's production server renderer
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.join(web, 'dist');
-const ssrDir = path.join(web, 'dist-prerender');
+const ssrDir = path.join(web, 'dist-ssr');
 const outDir = path.join(dist, 'prerendered');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const { PRERENDERED_PAGES, prerender } = await import(path.join(ssrDir, 'prerender.js'));
+const { MEMBER_LAYOUT, MEMBER_SCREENS } = await import(path.join(ssrDir, 'member-render.js'));
 
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const linked = (file) => template.includes(`/${file}"`);
@@ -100,6 +103,14 @@ for (const page of PRERENDERED_PAGES) {
   const name = page.path === '/' ? 'index' : page.path.slice(1);
   writeFileSync(path.join(outDir, `${name}.html`), out);
 }
-rmSync(ssrDir, { recursive: true, force: true });
+// A member's page: index.html whose app comes after the page has painted (src/app-on-demand.js).
+writeFileSync(
+  path.join(ssrDir, 'member-page.html'),
+  template.replace(APP_SCRIPT_TAG, '').replace('</body>', `  ${appOnDemand([])}\n  </body>`),
+);
+const memberScreens = Object.fromEntries(
+  [MEMBER_LAYOUT, ...MEMBER_SCREENS.map((s) => s.screen)].map((screen) => [screen, screenAssets(screen)]),
+);
+writeFileSync(path.join(ssrDir, 'member-screens.json'), `${JSON.stringify(memberScreens, null, 2)}\n`);
 rmSync(path.dirname(manifestFile), { recursive: true, force: true });
 console.log(`Prerendered ${PRERENDERED_PAGES.map((page) => page.path).join(', ')}.`);

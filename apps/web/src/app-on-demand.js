@@ -1,15 +1,26 @@
-// The app's loader on a prerendered public page (scripts/prerender.mjs inlines it at the end of
-// <body>, in place of the app's script tags, with their addresses for APP_SCRIPTS). The page is
-// whole without the app: its text is there and its links are links. So the app's ~140 KB of
-// script is fetched only once it is wanted (decision 011):
+// The app's loader on a page rendered before the app runs (scripts/prerender.mjs inlines it at the
+// end of <body>, in place of the app's script tags, with their addresses for APP_SCRIPTS).
+//
+// A member's page the server rendered (data-prerendered="member", src/member-render.tsx) gets the
+// app at once, but after its first paint: before, the app's script would share a slow network with
+// the page's style sheets and hold that paint. The server lists the screen's own scripts in
+// #screen-scripts (decision 017).
+//
+// A public page is whole without the app: its text is there and its links are links. So the
+// app's ~140 KB of script is fetched only once it is wanted (decision 011):
 // - at once where the English page is not what will be shown (boot.js marked the root: an Arabic
 //   reader, or a member kept on this device, who is sent on into the app);
 // - else on the visitor's first touch, press, key, mouse move or wheel, which is when the pickers
 //   and the install offer can be reached for;
 // - or when content waiting for the app's data (the landing's library, `aria-busy`) comes within a
 //   screen of the view.
-((scripts) => {
+((appScripts) => {
   const root = document.documentElement;
+  const screenScripts = document.getElementById('screen-scripts');
+  const scripts = [
+    ...(screenScripts ? JSON.parse(screenScripts.textContent) : []).map((src) => ({ src, preload: true })),
+    ...appScripts,
+  ];
   const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'mousemove', 'wheel'];
   let observer = null;
   let started = false;
@@ -29,6 +40,9 @@
     }
   };
 
+  if (document.querySelector('[data-prerendered="member"]')) {
+    return requestAnimationFrame(() => setTimeout(start));
+  }
   if (root.lang !== 'en' || root.hasAttribute('data-member')) return start();
   for (const type of EVENTS) addEventListener(type, start, { capture: true, once: true, passive: true });
   const waiting = document.querySelectorAll('[data-prerendered] [aria-busy="true"]');

@@ -2,6 +2,7 @@ import './lib/strict-csp.ts';
 import 'virtual:theme.css';
 import './theme/global.css';
 import './i18n/index.ts';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -11,15 +12,23 @@ import { registerServiceWorker } from './app/register-sw.ts';
 import { createRouter } from './app/router.tsx';
 import { i18nReady } from './i18n/index.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { startSessionCheck } from './lib/session.ts';
+import { primeSession, startSessionCheck } from './lib/session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
-// The session check and the screen's code start loading at once, side by side.
-startSessionCheck();
 // One cache for the router's loaders (which start a screen's data early) and the screens.
 const queryClient = createQueryClient();
+// A member's page rendered by the server came with its session and its screen's data
+// (src/member-render.tsx): the app starts from them instead of asking again.
+const pageState = document.getElementById('page-state');
+if (pageState?.textContent) {
+  const { session, queries } = JSON.parse(pageState.textContent);
+  primeSession(session);
+  hydrate(queryClient, queries);
+}
+// The session check and the screen's code start loading at once, side by side.
+startSessionCheck();
 const router = createRouter(queryClient);
 
 /** Settles once the router has the code of the first screen (it loads it at once). */
@@ -34,8 +43,9 @@ function firstScreenReady(): Promise<void> {
   });
 }
 
-// A public page sent prerendered (src/prerender.tsx) stays on show until the app can render the
-// whole screen over it in one go, instead of its loading placeholder in between.
+// A page sent rendered (a public one, src/prerender.tsx, or a member's, src/member-render.tsx) stays
+// on show until the app can render the whole screen over it in one go, instead of its loading
+// placeholder in between.
 const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
 if (prerendered) keepFocusThroughTakeover(container);
 

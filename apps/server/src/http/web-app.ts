@@ -5,6 +5,7 @@
 // - Unknown non-API paths that ask for HTML get index.html: the router in the page takes over.
 // - The public pages the build prerendered (prerendered/<page>.html) are sent instead of
 //   index.html at their own paths, so a first visit paints before the script has run.
+// - A member's home and reader are sent rendered for them, with their data (member-pages.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { NotFoundFallback } from './errors.ts';
+import { loadMemberPages, type MemberPagesBuild } from './member-pages.ts';
 import { type RememberedBytes, rememberBytes, sendRemembered } from './remembered-bytes.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,6 +42,8 @@ export interface WebBuild {
   pages: Map<string, string>;
   /** CSP sources ('sha256-…') of the pages' inline scripts (the boot script), which the CSP allows. */
   scriptHashes: string[];
+  /** The build's render of members' pages (WEB_SSR_DIR) and the page it fills; null when not built. */
+  memberPages: MemberPagesBuild | null;
 }
 
 /** Reads WEB_DIST_DIR's pages, or null (with a warning) when the web app is not built. */
@@ -55,8 +59,16 @@ export function readWebBuild(config: Config, log: FastifyBaseLogger): WebBuild |
   }
   const indexHtml = withAnalytics(readFileSync(indexFile, 'utf8'), config.analyticsScriptUrl);
   const pages = readPrerenderedPages(root, config.analyticsScriptUrl);
-  const scriptHashes = [...new Set([indexHtml, ...pages.values()].flatMap(inlineScriptHashes))];
-  return { root, indexHtml, pages, scriptHashes };
+  const memberPageFile = path.join(config.webSsrDir, 'member-page.html');
+  const memberPages = existsSync(memberPageFile)
+    ? {
+        dir: config.webSsrDir,
+        html: withAnalytics(readFileSync(memberPageFile, 'utf8'), config.analyticsScriptUrl),
+      }
+    : null;
+  const htmls = [indexHtml, ...pages.values(), ...(memberPages ? [memberPages.html] : [])];
+  const scriptHashes = [...new Set(htmls.flatMap(inlineScriptHashes))];
+  return { root, indexHtml, pages, scriptHashes, memberPages };
 }
 
 /** The CSP hash source of each inline <script> (one without src) in the page. */
@@ -86,6 +98,17 @@ export async function registerWebApp(
     sendHtml(reply, pages.get(request.url.split('?')[0] ?? '') ?? indexHtml);
 
   app.get('/', { schema: { hide: true } }, sendPage);
+
+  const memberPages = build.memberPages && (await loadMemberPages(app, build.memberPages));
+  if (memberPages) {
+    app.get('/app/*', { schema: { hide: true } }, async (request, reply) => {
+      if (!acceptsHtml(request)) return reply.callNotFound();
+      const page = await memberPages(request);
+      if (!page) return sendPage(request, reply);
+      // This member's own data: never kept by a cache, never sent to anyone else.
+      return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(page);
+    });
+  }
   app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendHtml(reply, indexHtml));
 
   await app.register(fastifyStatic, {

@@ -60,6 +60,7 @@ export async function startServerProcess({
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    WEB_SSR_DIR: path.join(dataDir, 'no-ssr-build'),
     ...env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {

@@ -61,6 +61,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     PUBLIC_URL: TEST_PUBLIC_URL,
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    WEB_SSR_DIR: path.join(dataDir, 'no-ssr-build'),
     LOG_LEVEL: 'silent',
     // Tests write books straight into the database behind the app's back; the cache has its own
     // tests (modules/library/library-cache.test.ts), which turn it on.

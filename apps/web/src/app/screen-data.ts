@@ -10,14 +10,21 @@ import { currentSession, subscribeToSession } from '#web/lib/session.ts';
  * A route loader that starts the screen's queries in `queryClient` and resolves at once (the
  * screen still renders from its own queries, which find them in flight or answered).
  */
-export function screenData(
-  queryClient: QueryClient | undefined,
-  start: (client: QueryClient, params: Params) => void,
-): LoaderFunction {
-  return ({ params }) => {
+export function screenData(queryClient: QueryClient | undefined, start: StartScreenData): LoaderFunction {
+  const loader: LoaderFunction = ({ params }) => {
     if (queryClient) whenMember(() => start(queryClient, params));
     return null;
   };
+  starts.set(loader, start);
+  return loader;
+}
+
+type StartScreenData = (client: QueryClient, params: Params) => void;
+const starts = new WeakMap<LoaderFunction, StartScreenData>();
+
+/** What a loader made by screenData starts: the server's render (src/member-render.tsx) runs it. */
+export function screenDataOf(loader: unknown): StartScreenData | undefined {
+  return typeof loader === 'function' ? starts.get(loader as LoaderFunction) : undefined;
 }
 
 /**

@@ -53,6 +53,14 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   form?: FormData;
 }
 
+/** How calls travel: the browser's fetch; a member's page rendered by the server answers them in process. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** For src/member-render.tsx only: where apiFetch's calls go. */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const { json, form, headers, ...rest } = init;
   const requestHeaders = new Headers(headers);
@@ -61,7 +69,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       credentials: 'include',
       ...rest,
       headers: requestHeaders,

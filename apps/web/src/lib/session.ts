@@ -137,3 +137,14 @@ export function subscribeToSession(listener: () => void): () => void {
 }
 
 export const currentSession = (): SessionState => state;
+
+/**
+ * The session a page came with: the server rendered it for this member and sent get-session's
+ * answer along (main.tsx), so the app starts knowing them; the check at start still confirms.
+ * The server's render primes it for the moment it renders, then passes null (pending again).
+ */
+export function primeSession(body: unknown): void {
+  const user = sessionUserOf(body);
+  lastBody = user ? JSON.stringify(body) : null;
+  set({ user, error: null, isPending: user === null });
+}

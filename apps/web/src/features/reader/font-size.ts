@@ -1,10 +1,13 @@
 // The reading size: a few steps, remembered on this device (localStorage key `readerFontSize`).
 
 export const FONT_SIZE_STORAGE_KEY = 'readerFontSize';
-/** Text size of the page at each step, in rem. */
-export const FONT_SIZE_STEPS = [0.9375, 1.0625, 1.1875, 1.375, 1.5625] as const;
+/**
+ * How many steps there are. Their sizes are in Reader.module.css (`.page[data-size]`): a style
+ * sheet's rules, where an inline style would be refused by the CSP on a page the server rendered.
+ */
+export const FONT_SIZE_STEP_COUNT = 5;
 export const DEFAULT_FONT_SIZE_STEP = 1;
-export const MAX_FONT_SIZE_STEP = FONT_SIZE_STEPS.length - 1;
+export const MAX_FONT_SIZE_STEP = FONT_SIZE_STEP_COUNT - 1;
 
 /** A stored value back to a step; anything unexpected gives the default. */
 export function parseFontSizeStep(stored: string | null | undefined): number {

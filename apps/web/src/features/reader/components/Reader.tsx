@@ -1,9 +1,8 @@
 import type { BookReading } from '@sahifa/contracts/books';
-import { type CSSProperties, type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '#web/components/ui/Button.tsx';
-import { FONT_SIZE_STEPS } from '#web/features/reader/font-size.ts';
 import type { ReadingLang } from '#web/features/reader/navigation.ts';
 import { assistantPath } from '#web/lib/assistant-path.ts';
 import { previewPath as previewPathOf } from '#web/lib/book-paths.ts';
@@ -102,7 +101,6 @@ export function Reader({ data, renderBookmark }: ReaderProps) {
             dir={direction}
             lang={lang}
             data-size={fontSize.step}
-            style={{ '--reader-font-size': `${FONT_SIZE_STEPS[fontSize.step]}rem` } as CSSProperties}
             aria-label={t('reader.pageOf', { page: current, count })}
             {...swipes}
           >

@@ -18,7 +18,7 @@ export function LatestThoughts() {
   const online = useOnline();
 
   return (
-    <section aria-labelledby="latest-thoughts" style={{ marginBlock: 'var(--space-6)' }}>
+    <section aria-labelledby="latest-thoughts" className={styles.strip}>
       <div className={styles.stripHead}>
         <h2 id="latest-thoughts">{t('home.latestThoughts')}</h2>
         <ButtonLink to="/app/thoughts" variant="secondary" size="small">

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postAuth, signUp } from '#server/test/auth-helpers.ts';
+import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/test-app.ts';
+
+// The server's half of a member's page rendered for them (http/member-pages.ts). The web build's
+// render (apps/web/src/member-render.tsx) is a build output, as index.html is: here a small one in
+// its place, with the same signature, which asks the API as the real one does and puts what it
+// got into the page. e2e/member-pages.e2e.test.ts runs the real render in Chromium.
+const INDEX = `<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>`;
+// As the build writes it (apps/web/scripts/prerender.mjs): the app's loader inline, no script tags.
+const LOADER = 'document.documentElement.dataset.loader="1"';
+const MEMBER_PAGE = INDEX.replace('</body>', `<script>${LOADER}</script></body>`);
+
+const RENDER = `
+export async function renderMemberPage(url, { session, fetch }) {
+  if (url.startsWith('/app/broken')) throw new Error('The render broke.');
+  if (url.startsWith('/app/write')) await fetch('/api/v1/thoughts', { method: 'POST' });
+  if (!url.startsWith('/app/home')) return null;
+  const answer = await fetch('/api/v1/me/account');
+  const account = await answer.json();
+  const name = session.user.name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return {
+    title: 'Home of ' + session.user.name,
+    html: '<h1>' + name + '</h1><p>plan ' + account.plan + ', status ' + answer.status + '</p>',
+    screens: ['home'],
+    state: { session, queries: [account] },
+  };
+}`;
+
+function fakeBuilds(): { webDir: string; ssrDir: string } {
+  const dir = makeTempDir('sahifa-member-pages-');
+  const webDir = path.join(dir, 'dist');
+  const ssrDir = path.join(dir, 'dist-ssr');
+  mkdirSync(webDir);
+  mkdirSync(ssrDir);
+  writeFileSync(path.join(webDir, 'index.html'), INDEX);
+  writeFileSync(path.join(ssrDir, 'member-render.js'), RENDER);
+  writeFileSync(path.join(ssrDir, 'member-page.html'), MEMBER_PAGE);
+  writeFileSync(
+    path.join(ssrDir, 'member-screens.json'),
+    JSON.stringify({ home: { scripts: ['assets/Home-1.js'], styles: ['assets/Home-1.css'] } }),
+  );
+  return { webDir, ssrDir };
+}
+
+describe.each(engines)("a member's page rendered for them on %s", (engine) => {
+  let t: TestApp;
+  let dirs: { webDir: string; ssrDir: string };
+  let cookie: string;
+  // A name that would end the page's data block, or be read as a replacement pattern, if either were unescaped.
+  const name = "Hana </script><script>alert(1)</script> $& $'";
+  beforeAll(async () => {
+    dirs = fakeBuilds();
+    t = await createTestApp(engine, { env: { WEB_DIST_DIR: dirs.webDir, WEB_SSR_DIR: dirs.ssrDir } });
+    ({ cookie } = await signUp(t.app, {
+      name,
+      email: `hana-${engine}@example.com`,
+      password: 'a long pass phrase',
+    }));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(path.dirname(dirs.webDir), { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it("sends the member's page with what the API answered them, kept by no cache", async () => {
+    const res = await page('/app/home', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('<div id="root"><div data-prerendered="member"><h1>Hana &lt;/script>');
+    expect(res.body).toContain('<p>plan free, status 200</p>');
+    // Its screen's style sheet in the head; its script listed for the page's loader.
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/Home-1.css"></head>');
+    expect(res.body).toContain(
+      `<script type="application/json" id="screen-scripts">["/assets/Home-1.js"]</script><script>${LOADER}</script></body>`,
+    );
+    // The loader may run: the CSP allows it by its hash, and no other inline script.
+    const hash = createHash('sha256').update(LOADER).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(res.body).toContain(
+      "<title>Home of Hana &lt;/script>&lt;script>alert(1)&lt;/script> $&amp; $'</title>",
+    );
+  });
+
+  it('puts the member, and nothing of the session, in a data block no text can close', async () => {
+    const res = await page('/app/home', { cookie });
+    const blocks = [
+      ...res.body.matchAll(/<script type="application\/json" id="page-state">(.*?)<\/script>/gs),
+    ];
+    expect(blocks).toHaveLength(1);
+    // The only </script> after the block's start is its own end.
+    expect(res.body.split('<script type="application/json"')[1]?.match(/<\/script>/g)).toHaveLength(1);
+    const state = JSON.parse(blocks[0]?.[1] ?? '');
+    expect(state.session.user.name).toBe(name);
+    expect(state.session.user.email).toBe(`hana-${engine}@example.com`);
+    expect(Object.keys(state.session)).toEqual(['user']);
+    expect(blocks[0]?.[1]).not.toContain(cookie.split('=')[1]?.split('.')[0]);
+    expect(state.queries).toEqual([{ operator: false, plan: 'free', suspended: false }]);
+  });
+
+  it('sends index.html as before to a visitor, a signed-out cookie, other screens, and non-HTML requests', async () => {
+    const signedOut = await postAuth(t.app, '/sign-out', {}, { cookie });
+    expect(signedOut.statusCode).toBe(200);
+    for (const [url, headers] of [
+      ['/app/home', {}],
+      ['/app/home', { cookie: 'better-auth.session_token=not-a-session' }],
+      ['/app/books', { cookie }],
+    ] as const) {
+      const res = await page(url, headers);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX);
+    }
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/app/home',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+  });
+
+  it('sends index.html when the render fails or tries to write', async () => {
+    const { cookie: member } = await signUp(t.app);
+    for (const url of ['/app/broken', '/app/write']) {
+      const res = await page(url, { cookie: member });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+    const thoughts = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/thoughts',
+      headers: { cookie: member },
+    });
+    expect(thoughts.json().items).toEqual([]);
+  });
+});

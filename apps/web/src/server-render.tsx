@@ -1,0 +1,70 @@
+// How React renders a page in Node: for the public pages at build time (src/prerender.tsx) and
+// for a member's page at request time (src/member-render.tsx). In English; the app renders over
+// the page once it runs (main.tsx). Nothing here runs in the browser.
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import i18n from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { initReactI18next } from 'react-i18next';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import { documentTitle } from './app/page-title.tsx';
+import en from './i18n/en.json';
+import { AuthProvider } from './lib/auth.tsx';
+import { ThemeProvider } from './theme/ThemeProvider.tsx';
+
+await i18n.use(initReactI18next).init({
+  lng: 'en',
+  resources: { en: { translation: en } },
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+  initAsync: false,
+});
+
+export interface RenderedPage {
+  /** The document title, as the app sets it on this page. */
+  title: string;
+  /** What goes inside #root. */
+  html: string;
+}
+
+/** A path's routes, their code loaded: ready to render. */
+export interface RoutedPage {
+  handler: ReturnType<typeof createStaticHandler>;
+  context: StaticHandlerContext;
+}
+
+/** Loads the code of `path`'s routes; a status instead when the path redirects or fails. */
+export async function routePage(routes: RouteObject[], path: string): Promise<RoutedPage | number> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) return context.status;
+  if (context.statusCode !== 200) return context.statusCode;
+  return { handler, context };
+}
+
+/** Renders a routed page (synchronously: nothing else runs while it renders) from `queryClient`'s data. */
+export function renderPage({ handler, context }: RoutedPage, queryClient: QueryClient): RenderedPage {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <AuthProvider>
+            {/* hydrate={false}: no inline data script (the CSP forbids inline scripts). */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AuthProvider>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  const titleKey = [...context.matches].reverse().find((m) => (m.route.handle as { title?: string })?.title)
+    ?.route.handle.title as string | undefined;
+  return { title: documentTitle(i18n.t, titleKey), html };
+}
