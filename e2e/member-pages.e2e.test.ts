@@ -3,7 +3,7 @@
 // app without asking for that data again and without anything moving.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newMember, signUp, useBrowser } from './support/browser.ts';
+import { apiRequests, newMember, signUp, useBrowser } from './support/browser.ts';
 
 // A thought that would break the page if the server put it there unescaped.
 const THOUGHT = 'Read slowly </script><script>document.title="broken"</script> $& $\' <b>not bold</b>';
@@ -31,16 +31,6 @@ const DESKTOP = { width: 1280, height: 800 };
 // An installed app's pages come from its service worker's shell, not from the server: these
 // journeys are of a browser without it (a first visit, or before it has installed).
 const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
-
-/** Every /api/v1 request the page makes, as path and query. */
-function apiRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/v1/')) seen.push(url.pathname + url.search);
-  });
-  return seen;
-}
 
 describe("a member's pages rendered by the server", () => {
   const browser = useBrowser();

@@ -5,7 +5,7 @@
 // page request carries the session (e2e/member-pages.e2e.test.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newMember, signUp, useBrowser } from './support/browser.ts';
+import { apiRequests, newMember, signUp, useBrowser } from './support/browser.ts';
 
 const screens = [
   {
@@ -21,16 +21,6 @@ const screens = [
     shown: (page: Page) => page.getByRole('button', { name: /next/i }).first(),
   },
 ];
-
-/** Every /api/v1 request the page makes, as path and query. */
-function apiRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/v1/')) seen.push(url.pathname + url.search);
-  });
-  return seen;
-}
 
 describe('screen data', () => {
   const browser = useBrowser();

@@ -95,3 +95,13 @@ export async function signOut(page: Page) {
     .click();
   await page.waitForURL((url) => !url.pathname.startsWith('/app'));
 }
+
+/** Every /api/v1 request the page makes, as path and query. */
+export function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/v1/')) seen.push(url.pathname + url.search);
+  });
+  return seen;
+}
