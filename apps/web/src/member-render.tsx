@@ -10,7 +10,7 @@ import { createRoutes } from './app/router.tsx';
 import { screenDataOf } from './app/screen-data.ts';
 import { setApiTransport } from './lib/api.ts';
 import { primeSession } from './lib/session.ts';
-import { type RenderedPage, renderPage, routePage } from './server-render.tsx';
+import { pageHandler, type RenderedPage, renderPage, routePage } from './server-render.tsx';
 
 /** The app's layout, around every member screen. */
 export const MEMBER_LAYOUT = 'src/app/layouts/AppLayout.tsx';
@@ -44,6 +44,7 @@ setApiTransport((input, init) => {
 });
 
 const routes = createRoutes();
+const handler = pageHandler(routes);
 
 /**
  * The page at `url` as `request`'s member sees it, or null when it is not one of MEMBER_SCREENS
@@ -69,7 +70,7 @@ export async function renderMemberPage(url: string, request: MemberRequest): Pro
   const queries = queryClient.getQueryCache().getAll();
   if (queries.length === 0 || queries.some((query) => query.state.status !== 'success')) return null;
 
-  const routed = await routePage(routes, url);
+  const routed = await routePage(handler, url);
   if (typeof routed === 'number') return null;
   // The session store is the module's: set for this render only, which nothing interrupts.
   primeSession(request.session);

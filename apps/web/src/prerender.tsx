@@ -4,7 +4,7 @@
 // (main.tsx); nothing here runs in the browser.
 import { QueryClient } from '@tanstack/react-query';
 import { createRoutes } from './app/router.tsx';
-import { type RenderedPage, renderPage, routePage } from './server-render.tsx';
+import { pageHandler, type RenderedPage, renderPage, routePage } from './server-render.tsx';
 
 /**
  * Pages whose content is the same for every visitor and has nothing to type into (a form shown
@@ -18,8 +18,10 @@ export const PRERENDERED_PAGES = [
   { path: '/terms-conditions', screen: 'src/features/marketing/routes/TermsPage.tsx' },
 ] as const;
 
+const handler = pageHandler(createRoutes());
+
 export async function prerender(path: string): Promise<RenderedPage> {
-  const routed = await routePage(createRoutes(), path);
+  const routed = await routePage(handler, path);
   if (typeof routed === 'number') throw new Error(`${path} answers ${routed}; it cannot be prerendered.`);
   return renderPage(routed, new QueryClient());
 }

@@ -40,9 +40,11 @@ export interface RoutedPage {
   context: StaticHandlerContext;
 }
 
+/** Answers paths from `routes`: made once, used for every page. */
+export const pageHandler = (routes: RouteObject[]) => createStaticHandler(routes);
+
 /** Loads the code of `path`'s routes; a status instead when the path redirects or fails. */
-export async function routePage(routes: RouteObject[], path: string): Promise<RoutedPage | number> {
-  const handler = createStaticHandler(routes);
+export async function routePage(handler: RoutedPage['handler'], path: string): Promise<RoutedPage | number> {
   const context = await handler.query(new Request(new URL(path, 'http://localhost')));
   if (context instanceof Response) return context.status;
   if (context.statusCode !== 200) return context.statusCode;

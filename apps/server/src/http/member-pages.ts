@@ -22,9 +22,6 @@ type ScreenAssets = Record<string, { scripts: string[]; styles: string[] }>;
 /** Renders the page a request asks for, as its member; null when it is not to be rendered here. */
 export type MemberPages = (request: FastifyRequest) => Promise<string | null>;
 
-/** better-auth's session cookie, with or without `__Secure-`: no cookie, no member page to render. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-
 /** WEB_SSR_DIR, and its member-page.html: index.html whose app comes once the page has painted. */
 export interface MemberPagesBuild {
   dir: string;
@@ -47,7 +44,7 @@ export async function loadMemberPages(
 
   return async (request) => {
     const cookie = request.headers.cookie;
-    if (!cookie || !SESSION_COOKIE.test(cookie)) return null;
+    if (!cookie) return null;
     // Only reads, as this member, from where they are (any per-address rule sees them).
     const fetchAsMember: typeof fetch = async (input, init) => {
       if ((init?.method ?? 'GET') !== 'GET') throw new Error('A member page only reads.');
@@ -63,12 +60,12 @@ export async function loadMemberPages(
       });
     };
     try {
-      const sessionAnswer = await fetchAsMember('/api/auth/get-session');
-      const body = sessionAnswer.ok ? ((await sessionAnswer.json()) as { user?: unknown } | null) : null;
-      if (!body?.user) return null;
-      // The member only: the session's token and the address it came from stay out of the page.
-      const session = { user: body.user };
-      const page = await render.renderMemberPage(request.url, { session, fetch: fetchAsMember });
+      // The session lookup the API's own requests use (remembered per cookie, decision 010).
+      const session = await app.sessions.lookup(request.headers);
+      if (!session) return null;
+      // The member only, as get-session's JSON has them: the session's token and address stay out of the page.
+      const member = { user: JSON.parse(JSON.stringify(session.user)) };
+      const page = await render.renderMemberPage(request.url, { session: member, fetch: fetchAsMember });
       return page && pageHtml(build.html, page, assets);
     } catch (error) {
       request.log.error(

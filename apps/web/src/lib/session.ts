@@ -145,6 +145,7 @@ export const currentSession = (): SessionState => state;
  */
 export function primeSession(body: unknown): void {
   const user = sessionUserOf(body);
-  lastBody = user ? JSON.stringify(body) : null;
+  // The page holds the member only, never get-session's whole answer: the check's first answer is new.
+  lastBody = null;
   set({ user, error: null, isPending: user === null });
 }
