@@ -7,7 +7,18 @@ import { root } from '../scripts/build-web.mjs';
 import { launchChromium } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 
-const pages = ['/', '/login', '/about'];
+// Every public page a visitor can open first (product spec: landing, about, pricing, privacy,
+// terms, sign up, log in, forgot password).
+const pages = [
+  '/',
+  '/about',
+  '/pricing',
+  '/privacy-policy',
+  '/terms-conditions',
+  '/sign-up',
+  '/login',
+  '/forgot-password',
+];
 const viewports = { phone: { width: 375, height: 812 }, desktop: { width: 1280, height: 800 } };
 
 function kind(type, url) {

@@ -1,7 +1,7 @@
 // Journey: a visitor opens the landing page and sees the demo library; the public pages have content.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, useBrowser } from './support/browser.ts';
+import { baseURL, useBrowser, withScriptsHeld } from './support/browser.ts';
 
 describe('public site', () => {
   const browser = useBrowser();
@@ -49,17 +49,6 @@ describe('public site', () => {
 describe('a first visit to a public page', () => {
   const browser = useBrowser();
 
-  /** Holds back the app's scripts until `release()`, as a slow network would. */
-  async function withScriptsHeld(page: Page) {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
-
   /**
    * Opens the page while its scripts are held (DOMContentLoaded waits for module scripts), and
    * waits for what the browser waits for before its first paint: the style sheets in <head>.
@@ -81,16 +70,18 @@ describe('a first visit to a public page', () => {
     });
 
   it('shows the page, titled and styled, with no script until the visitor moves, and does not move when the app takes over', async () => {
-    const page = await browser.newPage({ width: 375, height: 812 });
     const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
     for (const [path, title, heading] of [
       ['/', 'Sahifa — Book summaries in English and Arabic', 'The ideas of great books, one page at a time'],
       ['/about', 'About · Sahifa', 'About Sahifa'],
+      // Rendered by the server from its settings (its plans), not at build time.
+      ['/pricing', 'Pricing · Sahifa', 'Pricing'],
     ]) {
-      scripts.length = 0;
+      // A first visit each: the app of a page before would answer the next from its service worker.
+      const page = await browser.newPage({ width: 375, height: 812 });
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      const scripts: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
       await page.goto(path as string, { waitUntil: 'networkidle' });
       expect(scripts, path).toEqual([]);
       expect(await page.title()).toBe(title);

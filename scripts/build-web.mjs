@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'apps/web/dist/index.html');
 // The server's render of members' pages, written by the same build (decision 017).
-const builtRender = join(root, 'apps/web/dist-ssr/member-render.js');
+const builtRender = join(root, 'apps/web/dist-ssr/request-render.js');
 const sources = [
   'apps/web/src',
   'apps/web/scripts',

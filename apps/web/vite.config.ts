@@ -133,8 +133,9 @@ interface AstNode {
 }
 
 // `vite build --ssr` (the second step of `npm run build`) builds for Node the public pages'
-// prerender (src/prerender.tsx, run by the build) and the member pages' render (src/member-render.tsx,
-// run by the server): no service worker, no compressed copies, no chunk grouping.
+// prerender (src/prerender.tsx, run by the build) and the render of the pages the server renders
+// when asked for (src/request-render.tsx, run by the server): no service worker, no compressed
+// copies, no chunk grouping.
 export default defineConfig(({ isSsrBuild }) => ({
   define: { __APP_VERSION__: JSON.stringify(appVersion()) },
   plugins: [
@@ -203,7 +204,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         copyPublicDir: false,
         assetsInlineLimit: 0,
-        rolldownOptions: { input: ['src/prerender.tsx', 'src/member-render.tsx'] },
+        rolldownOptions: { input: ['src/prerender.tsx', 'src/request-render.tsx'] },
       }
     : {
         outDir: 'dist',

@@ -49,6 +49,17 @@ export async function openWithApp(page: Page, path: string) {
   await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
 }
 
+/** Holds back the app's scripts until `release()`, as a slow network would. */
+export async function withScriptsHeld(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Fills and sends the sign-up form (the page must be on /sign-up). */
 export async function submitSignUp(page: Page, member: { name: string; email: string; password: string }) {
   await page.locator('input[name="name"]').fill(member.name);

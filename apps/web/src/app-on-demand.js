@@ -1,7 +1,7 @@
 // The app's loader on a page rendered before the app runs (scripts/prerender.mjs inlines it at the
 // end of <body>, in place of the app's script tags, with their addresses for APP_SCRIPTS).
 //
-// A member's page the server rendered (data-prerendered="member", src/member-render.tsx) gets the
+// A member's page the server rendered (data-prerendered="member", src/request-render.tsx) gets the
 // app at once, but after its first paint: before, the app's script would share a slow network with
 // the page's style sheets and hold that paint. The server lists the screen's own scripts in
 // #screen-scripts (decision 017).
@@ -14,6 +14,9 @@
 //   and the install offer can be reached for;
 // - or when content waiting for the app's data (the landing's library, `aria-busy`) comes within a
 //   screen of the view.
+// A form sent before the app has come (Enter in a field, or its button) is held, not sent by the
+// browser (which would put its fields in the address), and marked: the app sends it once it has
+// taken over, with what was typed (src/app/takeover.ts).
 ((appScripts) => {
   const root = document.documentElement;
   const screenScripts = document.getElementById('screen-scripts');
@@ -40,6 +43,16 @@
     }
   };
 
+  addEventListener(
+    'submit',
+    (event) => {
+      if (!event.target.closest('[data-prerendered]')) return;
+      event.preventDefault();
+      event.target.setAttribute('data-held', '');
+      start();
+    },
+    true,
+  );
   if (document.querySelector('[data-prerendered="member"]')) {
     return requestAnimationFrame(() => setTimeout(start));
   }

@@ -6,10 +6,10 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { keepFocusThroughTakeover } from './app/keep-focus.ts';
 import { Providers } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-sw.ts';
 import { createRouter } from './app/router.tsx';
+import { carryThroughTakeover } from './app/takeover.ts';
 import { i18nReady } from './i18n/index.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { primeSession, startSessionCheck } from './lib/session.ts';
@@ -20,11 +20,12 @@ if (!container) throw new Error('index.html has no #root element.');
 // One cache for the router's loaders (which start a screen's data early) and the screens.
 const queryClient = createQueryClient();
 // A member's page rendered by the server came with its session and its screen's data
-// (src/member-render.tsx): the app starts from them instead of asking again.
+// (src/request-render.tsx), a prerendered form page with the server's public settings
+// (src/prerender.tsx): the app starts from them instead of asking again.
 const pageState = document.getElementById('page-state');
 if (pageState?.textContent) {
   const { session, queries } = JSON.parse(pageState.textContent);
-  primeSession(session);
+  if (session !== undefined) primeSession(session);
   hydrate(queryClient, queries);
 }
 // The session check and the screen's code start loading at once, side by side.
@@ -43,11 +44,11 @@ function firstScreenReady(): Promise<void> {
   });
 }
 
-// A page sent rendered (a public one, src/prerender.tsx, or a member's, src/member-render.tsx) stays
+// A page sent rendered (a public one, src/prerender.tsx, or a member's, src/request-render.tsx) stays
 // on show until the app can render the whole screen over it in one go, instead of its loading
 // placeholder in between.
 const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
-if (prerendered) keepFocusThroughTakeover(container);
+if (prerendered) carryThroughTakeover(container);
 
 // Rendered once the start language's translations are in (at once in English; Arabic waits for
 // its chunk), so no untranslated text ever shows.

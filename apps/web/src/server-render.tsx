@@ -1,6 +1,6 @@
 // How React renders a page in Node: for the public pages at build time (src/prerender.tsx) and
-// for a member's page at request time (src/member-render.tsx). In English; the app renders over
-// the page once it runs (main.tsx). Nothing here runs in the browser.
+// for the pages the server renders when asked for (src/request-render.tsx). In English; the app
+// renders over the page once it runs (main.tsx). Nothing here runs in the browser.
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import i18n from 'i18next';

@@ -22,7 +22,7 @@ export function screenData(queryClient: QueryClient | undefined, start: StartScr
 type StartScreenData = (client: QueryClient, params: Params) => void;
 const starts = new WeakMap<LoaderFunction, StartScreenData>();
 
-/** What a loader made by screenData starts: the server's render (src/member-render.tsx) runs it. */
+/** What a loader made by screenData starts: the server's render (src/request-render.tsx) runs it. */
 export function screenDataOf(loader: unknown): StartScreenData | undefined {
   return typeof loader === 'function' ? starts.get(loader as LoaderFunction) : undefined;
 }

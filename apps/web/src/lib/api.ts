@@ -56,7 +56,7 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
 /** How calls travel: the browser's fetch; a member's page rendered by the server answers them in process. */
 let transport: typeof fetch = (input, init) => fetch(input, init);
 
-/** For src/member-render.tsx only: where apiFetch's calls go. */
+/** For src/request-render.tsx only: where apiFetch's calls go. */
 export function setApiTransport(next: typeof fetch): void {
   transport = next;
 }

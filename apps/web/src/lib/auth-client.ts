@@ -3,7 +3,8 @@ import { createAuthClient } from 'better-auth/react';
 
 /** better-auth's browser client, talking to /api/auth on this origin. */
 export const authClient = createAuthClient({
-  baseURL: window.location.origin,
+  // No location when the build prerenders the account pages in Node (src/prerender.tsx), which never call it.
+  baseURL: globalThis.location?.origin,
   plugins: [
     inferAdditionalFields({
       user: {

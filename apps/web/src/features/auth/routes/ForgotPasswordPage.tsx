@@ -65,7 +65,8 @@ export function ForgotPasswordPage() {
           <p>{t('auth.forgot.sent', { email: sentTo })}</p>
         </Alert>
       ) : (
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        // POST: should the browser ever send it itself (no script), no field goes into the address.
+        <form className={styles.form} method="post" onSubmit={onSubmit} noValidate>
           {rateLimited ? <Alert tone="error">{t('auth.errors.tooManyRequests')}</Alert> : null}
           <TextField
             label={t('auth.fields.email')}

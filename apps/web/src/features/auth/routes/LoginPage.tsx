@@ -89,7 +89,8 @@ export function LoginPage() {
     >
       {arrivalNotice()}
       <GoogleSignIn callbackURL={redirectTo} failedBefore={googleFailed} />
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {/* POST: should the browser ever send it itself (no script), no field goes into the address. */}
+      <form className={styles.form} method="post" onSubmit={onSubmit} noValidate>
         {failure ? (
           <Alert tone={failure.key === 'emailNotVerified' ? 'info' : 'error'}>{errorText(failure)}</Alert>
         ) : null}

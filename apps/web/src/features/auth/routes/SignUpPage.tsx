@@ -137,7 +137,8 @@ export function SignUpPage() {
   return (
     <AuthCard title={t('auth.signUp.title')} lead={t('auth.signUp.lead')} footer={footer}>
       <GoogleSignIn />
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {/* POST: should the browser ever send it itself (no script), no field goes into the address. */}
+      <form className={styles.form} method="post" onSubmit={onSubmit} noValidate>
         {failure && !failure.field ? <Alert tone="error">{errorText(failure)}</Alert> : null}
         <TextField
           label={t('auth.fields.name')}

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAuth, signUp } from '#server/test/auth-helpers.ts';
 import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/test-app.ts';
 
-// The server's half of a member's page rendered for them (http/member-pages.ts). The web build's
-// render (apps/web/src/member-render.tsx) is a build output, as index.html is: here a small one in
+// The server's half of the pages rendered when asked for (http/rendered-pages.ts): a member's, and the
+// public pages made from the server's settings. The web build's
+// render (apps/web/src/request-render.tsx) is a build output, as index.html is: here a small one in
 // its place, with the same signature, which asks the API as the real one does and puts what it
 // got into the page. e2e/member-pages.e2e.test.ts runs the real render in Chromium.
 const INDEX = `<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>`;
@@ -28,25 +29,43 @@ export async function renderMemberPage(url, { session, fetch }) {
     screens: ['home'],
     state: { session, queries: [account] },
   };
+}
+export const SETTINGS_PAGES = [{ path: '/pricing' }, { path: '/plans-broken' }];
+let renders = 0;
+let brokenTries = 0;
+export async function renderSettingsPage(path, ask) {
+  if (path === '/plans-broken' && ++brokenTries === 1) throw new Error('The render broke.');
+  const plans = await (await ask('/api/v1/plans')).json();
+  const account = await ask('/api/v1/me/account');
+  renders += 1;
+  return {
+    title: 'Pricing',
+    html: '<h1>Plans</h1><p>free questions ' + plans.free.dailyQuestions + ', account ' + account.status + ', render ' + renders + '</p>',
+    screens: ['pricing'],
+    state: { queries: [plans] },
+  };
 }`;
 
 function fakeBuilds(): { webDir: string; ssrDir: string } {
-  const dir = makeTempDir('sahifa-member-pages-');
+  const dir = makeTempDir('sahifa-rendered-pages-');
   const webDir = path.join(dir, 'dist');
   const ssrDir = path.join(dir, 'dist-ssr');
   mkdirSync(webDir);
   mkdirSync(ssrDir);
   writeFileSync(path.join(webDir, 'index.html'), INDEX);
-  writeFileSync(path.join(ssrDir, 'member-render.js'), RENDER);
-  writeFileSync(path.join(ssrDir, 'member-page.html'), MEMBER_PAGE);
+  writeFileSync(path.join(ssrDir, 'request-render.js'), RENDER);
+  writeFileSync(path.join(ssrDir, 'rendered-page.html'), MEMBER_PAGE);
   writeFileSync(
-    path.join(ssrDir, 'member-screens.json'),
-    JSON.stringify({ home: { scripts: ['assets/Home-1.js'], styles: ['assets/Home-1.css'] } }),
+    path.join(ssrDir, 'rendered-screens.json'),
+    JSON.stringify({
+      home: { scripts: ['assets/Home-1.js'], styles: ['assets/Home-1.css'] },
+      pricing: { scripts: ['assets/Pricing-1.js'], styles: ['assets/Pricing-1.css'] },
+    }),
   );
   return { webDir, ssrDir };
 }
 
-describe.each(engines)("a member's page rendered for them on %s", (engine) => {
+describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
   let t: TestApp;
   let dirs: { webDir: string; ssrDir: string };
   let cookie: string;
@@ -140,5 +159,37 @@ describe.each(engines)("a member's page rendered for them on %s", (engine) => {
       headers: { cookie: member },
     });
     expect(thoughts.json().items).toEqual([]);
+  });
+
+  it("renders a page of the server's settings once, as a visitor, and sends it to everyone", async () => {
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/v1/plans' })).json();
+    const { cookie: member } = await signUp(t.app);
+    const first = await page('/pricing');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    // Asked as a visitor (the account answers 401), and on a public page's root: the app comes on a first move.
+    expect(first.body).toContain(
+      `<div id="root"><div data-prerendered><h1>Plans</h1><p>free questions ${plans.free.dailyQuestions}, account 401, render 1</p>`,
+    );
+    expect(first.body).toContain('<link rel="stylesheet" crossorigin href="/assets/Pricing-1.css"></head>');
+    expect(first.body).toContain(
+      '<script type="application/json" id="screen-scripts">["/assets/Pricing-1.js"]</script>',
+    );
+    const state = JSON.parse(first.body.match(/id="page-state">([^<]*)</)?.[1] ?? '');
+    expect(state).toEqual({ queries: [plans] });
+    // The same page for a member and for a query, without rendering again.
+    expect((await page('/pricing', { cookie: member })).body).toBe(first.body);
+    expect((await page('/pricing?from=landing')).body).toBe(first.body);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/pricing', headers: { accept: 'application/json' } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('sends index.html when a page of the settings fails to render, and tries again on the next visit', async () => {
+    const failed = await page('/plans-broken');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toBe(INDEX);
+    expect((await page('/plans-broken')).body).toContain('<div data-prerendered><h1>Plans</h1>');
   });
 });
