@@ -73,7 +73,10 @@ try {
           // Lighthouse clears the origin's cookies first: the session travels as a header.
           extraHeaders: signedIn(path) ? { Cookie: servers[side].cookie } : undefined,
         });
-        if (lhr.runtimeError) continue;
+        if (lhr.runtimeError) {
+          console.log(path, side, 'no figures:', lhr.runtimeError.code);
+          continue;
+        }
         const value = (id) => Math.round(lhr.audits[id].numericValue);
         const run = {
           performance: Math.round(lhr.categories.performance.score * 100),
