@@ -15,23 +15,34 @@ describe('the account forms before the app has come', () => {
     return seen;
   }
 
-  it('shows each form at once, with no script, its fields ready and its pickers not yet offered', async () => {
-    const page = await browser.newPage({ width: 375, height: 812 });
-    const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  it('shows each form at once, with no script, its fields ready and its pickers not yet offered, and does not move when the app takes over', async () => {
+    const errors: string[] = [];
     for (const [path, title, heading] of [
       ['/sign-up', 'Sign up · Sahifa', 'Create your account'],
       ['/login', 'Log in · Sahifa', 'Log in to Sahifa'],
       ['/forgot-password', 'Reset your password · Sahifa', 'Reset your password'],
     ]) {
+      // A first visit each: the app of a page before would answer the next from its service worker.
+      const page = await browser.newPage({ width: 375, height: 812 });
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      const scripts: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
       await page.goto(path as string, { waitUntil: 'networkidle' });
       expect(scripts, path).toEqual([]);
       expect(await page.title()).toBe(title);
       expect(await page.locator('[data-prerendered] h1').innerText()).toBe(heading);
       expect(await page.locator('[data-prerendered] input[name="email"]').isVisible()).toBe(true);
-      expect(await page.locator('[data-prerendered] button[type="submit"]').isVisible()).toBe(true);
+      const submit = page.locator('button[type="submit"]');
+      expect(await submit.isVisible()).toBe(true);
       expect(await page.getByLabel('Language').first().isVisible()).toBe(false);
+      // Styled by the screen's own style sheet before the app: nothing moves when it takes over.
+      const before = await submit.boundingBox();
+      await page.mouse.move(1, 1);
+      await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+      expect(await submit.boundingBox(), path).toEqual(before);
+      expect(await page.getByLabel('Language').first().isVisible()).toBe(true);
     }
+    expect(errors).toEqual([]);
   });
 
   it('keeps what was typed and logs in with the Enter pressed before the app came', async () => {

@@ -85,7 +85,7 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   analyticsScriptUrl: string | null;
   webDistDir: string;
-  /** The built render of members' pages (apps/web/dist-ssr); none there: the app renders them in the browser. */
+  /** The built render of the pages the server renders (apps/web/dist-ssr); none there: the app renders them in the browser. */
   webSsrDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits). */

@@ -1,10 +1,8 @@
 // After `vite build` and `vite build --ssr`, writes:
 // - dist/prerendered/<page>.html: index.html with a public page's HTML inside #root, its title, and
 //   links to its screen's style sheets, for the server to send on a first visit
-//   (apps/server/src/http/web-app.ts). A form page also as dist/prerendered/google/<page>.html, as
-//   a server with Google sign-in shows it, each with the settings it shows in #page-state. The
-//   app's scripts and the screen's are not linked: src/app-on-demand.js, inlined instead, loads
-//   them when they are wanted (decision 011).
+//   (apps/server/src/http/web-app.ts). The app's scripts and the screen's are not linked:
+//   src/app-on-demand.js, inlined instead, loads them when they are wanted (decision 011).
 // - For the pages the server renders when asked (src/request-render.tsx,
 //   apps/server/src/http/rendered-pages.ts), in dist-ssr: rendered-page.html, the page they are put
 //   in, and rendered-screens.json, the style sheets and scripts of each screen it renders.
@@ -89,43 +87,24 @@ function checkStyled(page, html, styles) {
     throw new Error(`${page.path}: no linked style sheet defines ${unstyled.join(', ')}.`);
 }
 
-/** JSON inside <script type="application/json">: no `<` (so no `</script>` or `<!--`) can end it early. */
-const scriptJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-/**
- * A form page's variants: as a server without Google sign-in shows it (prerendered/) and with it
- * (prerendered/google/); the server sends the one that matches its settings.
- */
-const FORM_VARIANTS = [
-  { dir: '', config: { googleSignIn: false } },
-  { dir: 'google', config: { googleSignIn: true } },
-];
-
 rmSync(outDir, { recursive: true, force: true });
-mkdirSync(path.join(outDir, 'google'), { recursive: true });
+mkdirSync(outDir, { recursive: true });
 for (const page of PRERENDERED_PAGES) {
+  const { title, html } = await prerender(page.path);
   const { scripts, styles } = screenAssets(page.screen);
+  checkStyled(page, html, styles);
   const links = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  const out = template
+    .replace(APP_SCRIPT_TAG, '')
+    .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+    .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
+    // data-prerendered: hidden where the app will not show this English page (global.css).
+    .replace('<div id="root"></div>', `<div id="root"><div data-prerendered>${html}</div></div>`);
+  if (!out.includes('data-prerendered'))
+    throw new Error('dist/index.html has no empty <div id="root"></div>.');
   const name = page.path === '/' ? 'index' : page.path.slice(1);
-  for (const { dir, config } of page.form ? FORM_VARIANTS : [{ dir: '' }]) {
-    const { title, html, queries } = await prerender(page.path, config);
-    checkStyled(page, html, styles);
-    // data-prerendered: hidden where the app will not show this English page (global.css); "form":
-    // what is typed is carried into the app, and the server sends it only at its bare address.
-    const root = `<div data-prerendered${page.form ? '="form"' : ''}>${html}</div>`;
-    const state = queries
-      ? `<script type="application/json" id="page-state">${scriptJson({ queries })}</script>`
-      : '';
-    const out = template
-      .replace(APP_SCRIPT_TAG, '')
-      .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-      .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${root}</div>${state}`);
-    if (!out.includes('data-prerendered'))
-      throw new Error('dist/index.html has no empty <div id="root"></div>.');
-    writeFileSync(path.join(outDir, dir, `${name}.html`), out);
-  }
+  writeFileSync(path.join(outDir, `${name}.html`), out);
 }
 // A page the server renders: index.html whose app is loaded by src/app-on-demand.js (after the
 // first paint on a member's page, on the first move on a public one).

@@ -3,12 +3,14 @@
 // still on its way (decisions 011 and 017). The app then renders over them from the same data
 // (main.tsx). Nothing here runs in the browser.
 // - A member's home and reader, as that member sees them.
-// - The public pages made from the server's settings (pricing), the same for every visitor.
+// - The public pages made from the server's settings (pricing, and the account forms, which show
+//   whether Google sign-in is on), the same for every visitor.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { createRoutes } from './app/router.tsx';
 import { screenDataOf } from './app/screen-data.ts';
+import { publicConfigQueryOptions } from './features/auth/api/public-config.ts';
 import { plansQueryOptions } from './features/billing/api/plans.ts';
 import { setApiTransport } from './lib/api.ts';
 import { primeSession } from './lib/session.ts';
@@ -23,15 +25,28 @@ export const MEMBER_SCREENS = [
   { route: ':categoryId/:bookId', screen: 'src/app/routes/ReaderRoute.tsx' },
 ] as const;
 
+/** Starts the public settings' query (Google sign-in), which the account forms show. */
+const publicConfig = (client: QueryClient) => void client.prefetchQuery(publicConfigQueryOptions());
+
 /**
  * Public pages whose content comes from the server's settings, with the queries their screen asks
- * for: the server renders each once and sends it to every visitor.
+ * for: the server renders each once and sends it to every visitor. A `form` page is sent only at
+ * its bare address (a query there changes what it shows), and what is typed into it before the app
+ * runs is carried into the app (app/takeover.ts).
  */
 export const SETTINGS_PAGES = [
   {
     path: '/pricing',
     screen: 'src/features/billing/routes/PricingPage.tsx',
     start: (client: QueryClient) => void client.prefetchQuery(plansQueryOptions()),
+  },
+  { path: '/sign-up', screen: 'src/features/auth/routes/SignUpPage.tsx', start: publicConfig, form: true },
+  { path: '/login', screen: 'src/features/auth/routes/LoginPage.tsx', start: publicConfig, form: true },
+  {
+    path: '/forgot-password',
+    screen: 'src/features/auth/routes/ForgotPasswordPage.tsx',
+    start: publicConfig,
+    form: true,
   },
 ] as const;
 

@@ -30,11 +30,16 @@ export async function renderMemberPage(url, { session, fetch }) {
     state: { session, queries: [account] },
   };
 }
-export const SETTINGS_PAGES = [{ path: '/pricing' }, { path: '/plans-broken' }];
+export const SETTINGS_PAGES = [{ path: '/pricing' }, { path: '/plans-broken' }, { path: '/login', form: true }];
 let renders = 0;
 let brokenTries = 0;
 export async function renderSettingsPage(path, ask) {
   if (path === '/plans-broken' && ++brokenTries === 1) throw new Error('The render broke.');
+  if (path === '/login') {
+    const config = await (await ask('/api/v1/config')).json();
+    const google = config.googleSignIn ? '<button>Continue with Google</button>' : '';
+    return { title: 'Log in', html: '<h1>Log in</h1>' + google + '<form></form>', screens: [], state: { queries: [config] } };
+  }
   const plans = await (await ask('/api/v1/plans')).json();
   const account = await ask('/api/v1/me/account');
   renders += 1;
@@ -191,5 +196,39 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toBe(INDEX);
     expect((await page('/plans-broken')).body).toContain('<div data-prerendered><h1>Plans</h1>');
+  });
+
+  it('sends an account form only at its bare address: a query there changes what it shows', async () => {
+    const form = await page('/login');
+    expect(form.body).toContain('<div id="root"><div data-prerendered><h1>Log in</h1><form></form>');
+    expect(form.body).toContain('{"queries":[{"googleSignIn":false}]}');
+    // ?verified=1 sends a member who has just confirmed on into the app; ?error= shows a notice.
+    for (const url of ['/login?verified=1', '/login?error=google']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+});
+
+describe('account forms rendered by a server with Google sign-in', () => {
+  it('show the Google button, as the app will', async () => {
+    const dirs = fakeBuilds();
+    const t = await createTestApp('sqlite', {
+      env: {
+        WEB_DIST_DIR: dirs.webDir,
+        WEB_SSR_DIR: dirs.ssrDir,
+        GOOGLE_CLIENT_ID: 'client-id',
+        GOOGLE_CLIENT_SECRET: 'client-secret',
+      },
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+      expect(res.body).toContain('<h1>Log in</h1><button>Continue with Google</button><form></form>');
+      expect(res.body).toContain('{"queries":[{"googleSignIn":true}]}');
+    } finally {
+      await t.close();
+      rmSync(path.dirname(dirs.webDir), { recursive: true, force: true });
+    }
   });
 });

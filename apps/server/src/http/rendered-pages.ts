@@ -2,8 +2,9 @@
 // (apps/web/src/request-render.tsx, built into WEB_SSR_DIR) asks this server's API in process,
 // through the same routes, checks and authorization as the browser's requests.
 // - A member's page (decision 017), as the member whose cookie came with the page request.
-// - A public page made from this server's settings (pricing), rendered once, as a visitor, and
-//   sent to every visitor (its data changes only with the settings, read at start).
+// - A public page made from this server's settings (pricing, the account forms with or without
+//   Google sign-in), rendered once, as a visitor, and sent to every visitor (its data changes only
+//   with the settings, read at start).
 // Any doubt (no session, a screen it does not render, a query that failed, an error) and the page
 // is index.html, as without it.
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ interface RenderedPage {
 
 /** The build's render (apps/web/src/request-render.tsx), as this server calls it. */
 interface RequestRender {
-  SETTINGS_PAGES: readonly { path: string }[];
+  SETTINGS_PAGES: readonly SettingsPage[];
   renderMemberPage(
     url: string,
     request: { session: unknown; fetch: typeof fetch },
@@ -32,12 +33,18 @@ interface RequestRender {
 /** dist-ssr/rendered-screens.json: each screen module's style sheets and scripts. */
 type ScreenAssets = Record<string, { scripts: string[]; styles: string[] }>;
 
+/** A public page made from the server's settings; a `form` page is sent only at its bare address. */
+export interface SettingsPage {
+  path: string;
+  form?: boolean;
+}
+
 /** The pages this server renders (null: send index.html, as without them). */
 export interface RenderedPages {
   /** The page a request asks for, as its member. */
   memberPage(request: FastifyRequest): Promise<string | null>;
-  /** The addresses of the public pages made from this server's settings. */
-  settingsPaths: string[];
+  /** The public pages made from this server's settings. */
+  settingsPages: readonly SettingsPage[];
   /** The settings page at `path`, as every visitor sees it. */
   settingsPage(path: string): Promise<string | null>;
 }
@@ -110,7 +117,7 @@ export async function loadRenderedPages(
     }
   }
 
-  return { memberPage, settingsPaths: render.SETTINGS_PAGES.map((page) => page.path), settingsPage };
+  return { memberPage, settingsPages: render.SETTINGS_PAGES, settingsPage };
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

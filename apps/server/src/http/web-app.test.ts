@@ -9,8 +9,8 @@ import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/
 const BOOT_SCRIPT = 'document.documentElement.dataset.booted="1"';
 const INDEX = `<!doctype html><html><head><title>Sahifa</title><script>${BOOT_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 
-const prerenderedPage = (text: string, kind = '') =>
-  `<!doctype html><html><head><title>${text}</title></head><body><div id="root"><div data-prerendered${kind}><h1>${text}</h1></div></div></body></html>`;
+const prerenderedPage = (text: string) =>
+  `<!doctype html><html><head><title>${text}</title></head><body><div id="root"><div data-prerendered><h1>${text}</h1></div></div></body></html>`;
 
 const LONG_PAGE = `Terms: ${'Read the ideas of a book, page by page. '.repeat(60)}`;
 
@@ -25,12 +25,6 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dir, 'prerendered', 'index.html'), prerenderedPage('Welcome'));
   writeFileSync(path.join(dir, 'prerendered', 'about.html'), prerenderedPage('About Sahifa'));
   writeFileSync(path.join(dir, 'prerendered', 'terms.html'), prerenderedPage(LONG_PAGE));
-  writeFileSync(path.join(dir, 'prerendered', 'login.html'), prerenderedPage('Log in', '="form"'));
-  mkdirSync(path.join(dir, 'prerendered', 'google'));
-  writeFileSync(
-    path.join(dir, 'prerendered', 'google', 'login.html'),
-    prerenderedPage('Log in or Google', '="form"'),
-  );
   writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("app");');
   writeFileSync(path.join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
   // As the build writes them (apps/web/vite.config.ts, precompressed).
@@ -90,20 +84,8 @@ describe.each(engines)('web app serving on %s', (engine) => {
       expect(res.body).toContain('<script defer src="https://stats.example.com/script.js"></script></head>');
     }
     // Any other page, and a path that only starts like one, gets the plain shell.
-    for (const url of ['/sign-up', '/about/more', '/aboutx']) {
+    for (const url of ['/login', '/about/more', '/aboutx']) {
       expect((await get(url)).body, url).toContain('<div id="root"></div>');
-    }
-  });
-
-  it('serves a prerendered form page at its bare address only, as a server without Google sign-in shows it', async () => {
-    const page = await get('/login');
-    expect(page.body).toContain('<div data-prerendered="form"><h1>Log in</h1>');
-    expect(page.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
-    // A query may change what the page shows (?verified=1 sends a confirmed member on): the app shows it.
-    for (const url of ['/login?verified=1', '/login?error=google']) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toContain('<div id="root"></div>');
     }
   });
 
@@ -214,22 +196,5 @@ describe('without a web build', () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');
-  });
-});
-
-describe('web app serving with Google sign-in', () => {
-  it('serves the form pages as a server with Google sign-in shows them, the others as they are', async () => {
-    const webDir = fakeWebBuild();
-    const t = await createTestApp('sqlite', {
-      env: { WEB_DIST_DIR: webDir, GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' },
-    });
-    try {
-      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect((await get('/login')).body).toContain('<h1>Log in or Google</h1>');
-      expect((await get('/about')).body).toContain('<h1>About Sahifa</h1>');
-    } finally {
-      await t.close();
-      rmSync(webDir, { recursive: true, force: true });
-    }
   });
 });

@@ -4,12 +4,11 @@
 //   or a deployed update would never reach installed apps.
 // - Unknown non-API paths that ask for HTML get index.html: the router in the page takes over.
 // - The public pages the build prerendered (prerendered/<page>.html) are sent instead of
-//   index.html at their own paths, so a first visit paints before the script has run. A form
-//   page comes as a server with Google sign-in shows it (prerendered/google/) when this one has
-//   it, and only at its bare address: a query there may change what it shows (a notice, or a
-//   member who has just confirmed their email sent on into the app), which the app then does.
-// - A member's home and reader are sent rendered for them, with their data, and the pricing page
-//   rendered from this server's settings (rendered-pages.ts).
+//   index.html at their own paths, so a first visit paints before the script has run.
+// - A member's home and reader are sent rendered for them, with their data, and pricing and the
+//   account forms rendered from this server's settings (rendered-pages.ts). A form only at its
+//   bare address: a query there may change what it shows (a notice, or a member who has just
+//   confirmed their email sent on into the app), which the app then does.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,18 +37,12 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-/** A prerendered public page; a form page's (`data-prerendered="form"`) is sent only without a query. */
-export interface PrerenderedPage {
-  html: string;
-  form: boolean;
-}
-
 /** The built web app's pages, read once at start. */
 export interface WebBuild {
   root: string;
   indexHtml: string;
   /** Prerendered public pages by path. */
-  pages: Map<string, PrerenderedPage>;
+  pages: Map<string, string>;
   /** CSP sources ('sha256-…') of the pages' inline scripts (the boot script), which the CSP allows. */
   scriptHashes: string[];
   /** The build's render of the pages rendered when asked for (WEB_SSR_DIR) and the page it fills; null when not built. */
@@ -68,7 +61,7 @@ export function readWebBuild(config: Config, log: FastifyBaseLogger): WebBuild |
     return null;
   }
   const indexHtml = withAnalytics(readFileSync(indexFile, 'utf8'), config.analyticsScriptUrl);
-  const pages = readPrerenderedPages(root, config.analyticsScriptUrl, config.google !== null);
+  const pages = readPrerenderedPages(root, config.analyticsScriptUrl);
   const renderedPageFile = path.join(config.webSsrDir, 'rendered-page.html');
   const renderedPages = existsSync(renderedPageFile)
     ? {
@@ -76,11 +69,7 @@ export function readWebBuild(config: Config, log: FastifyBaseLogger): WebBuild |
         html: withAnalytics(readFileSync(renderedPageFile, 'utf8'), config.analyticsScriptUrl),
       }
     : null;
-  const htmls = [
-    indexHtml,
-    ...[...pages.values()].map((page) => page.html),
-    ...(renderedPages ? [renderedPages.html] : []),
-  ];
+  const htmls = [indexHtml, ...pages.values(), ...(renderedPages ? [renderedPages.html] : [])];
   const scriptHashes = [...new Set(htmls.flatMap(inlineScriptHashes))];
   return { root, indexHtml, pages, scriptHashes, renderedPages };
 }
@@ -104,20 +93,12 @@ export async function registerWebApp(
   const { root } = build;
   // The same bytes for every visit: compressed once each, not on every request (remembered-bytes.ts).
   const indexHtml = rememberBytes(Buffer.from(build.indexHtml));
-  const pages = new Map(
-    [...build.pages].map(([page, { html, form }]) => [
-      page,
-      { bytes: rememberBytes(Buffer.from(html)), form },
-    ]),
-  );
+  const pages = new Map([...build.pages].map(([page, html]) => [page, rememberBytes(Buffer.from(html))]));
 
   const sendHtml = (reply: FastifyReply, html: RememberedBytes) =>
     sendRemembered(reply.status(200).header('cache-control', NO_CACHE), html, 'text/html; charset=utf-8');
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const [pathname = '', query] = request.url.split('?');
-    const page = pages.get(pathname);
-    sendHtml(reply, page && !(page.form && query !== undefined) ? page.bytes : indexHtml);
-  };
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    sendHtml(reply, pages.get(request.url.split('?')[0] ?? '') ?? indexHtml);
 
   app.get('/', { schema: { hide: true } }, sendPage);
 
@@ -130,11 +111,12 @@ export async function registerWebApp(
       // This member's own data: never kept by a cache, never sent to anyone else.
       return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(page);
     });
-    for (const pagePath of rendered.settingsPaths) {
+    for (const { path: pagePath, form } of rendered.settingsPages) {
       // Rendered at its first visit, then the same bytes for everyone (the settings it shows are read at start).
       let bytes: RememberedBytes | null = null;
       app.get(pagePath, { schema: { hide: true } }, async (request, reply) => {
         if (!acceptsHtml(request)) return reply.callNotFound();
+        if (form && request.url.includes('?')) return sendPage(request, reply);
         if (!bytes) {
           const html = await rendered.settingsPage(pagePath);
           if (html) bytes = rememberBytes(Buffer.from(html));
@@ -170,29 +152,15 @@ export async function registerWebApp(
   };
 }
 
-/**
- * prerendered/index.html is `/`, prerendered/about.html `/about`, with prerendered/google/'s pages
- * in their place when Google sign-in is on; none when the build made none.
- */
-function readPrerenderedPages(
-  root: string,
-  analyticsScriptUrl: string | null,
-  googleSignIn: boolean,
-): Map<string, PrerenderedPage> {
-  const pages = new Map<string, PrerenderedPage>();
-  const dirs = [
-    path.join(root, 'prerendered'),
-    ...(googleSignIn ? [path.join(root, 'prerendered', 'google')] : []),
-  ];
-  for (const dir of dirs.filter((d) => existsSync(d))) {
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
-      const name = file.slice(0, -'.html'.length);
-      const html = withAnalytics(readFileSync(path.join(dir, file), 'utf8'), analyticsScriptUrl);
-      pages.set(name === 'index' ? '/' : `/${name}`, {
-        html,
-        form: html.includes('<div data-prerendered="form">'),
-      });
-    }
+/** prerendered/index.html is `/`, prerendered/about.html `/about`; none when the build made none. */
+function readPrerenderedPages(root: string, analyticsScriptUrl: string | null): Map<string, string> {
+  const dir = path.join(root, 'prerendered');
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
+    const name = file.slice(0, -'.html'.length);
+    const html = withAnalytics(readFileSync(path.join(dir, file), 'utf8'), analyticsScriptUrl);
+    pages.set(name === 'index' ? '/' : `/${name}`, html);
   }
   return pages;
 }

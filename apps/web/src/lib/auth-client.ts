@@ -3,7 +3,7 @@ import { createAuthClient } from 'better-auth/react';
 
 /** better-auth's browser client, talking to /api/auth on this origin. */
 export const authClient = createAuthClient({
-  // No location when the build prerenders the account pages in Node (src/prerender.tsx), which never call it.
+  // No location when the server renders the account forms in Node (src/request-render.tsx), which never call it.
   baseURL: globalThis.location?.origin,
   plugins: [
     inferAdditionalFields({
