@@ -1,9 +1,16 @@
 // Journey: a visitor on a slow network opens sign-up, log-in or forgot-password, which come
-// prerendered with no script, types and sends the form before the app has come, and nothing they
+// rendered by the server with no script, types and sends the form before the app has come, and nothing they
 // typed or sent is lost when the app takes over (src/app/takeover.ts, src/app-on-demand.js).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkEmailStatus, newMember, signUp, useBrowser, withScriptsHeld } from './support/browser.ts';
+import {
+  checkEmailStatus,
+  firstVisit,
+  newMember,
+  signUp,
+  useBrowser,
+  withScriptsHeld,
+} from './support/browser.ts';
 
 describe('the account forms before the app has come', () => {
   const browser = useBrowser();
@@ -16,18 +23,12 @@ describe('the account forms before the app has come', () => {
   }
 
   it('shows each form at once, with no script, its fields ready and its pickers not yet offered, and does not move when the app takes over', async () => {
-    const errors: string[] = [];
     for (const [path, title, heading] of [
       ['/sign-up', 'Sign up · Sahifa', 'Create your account'],
       ['/login', 'Log in · Sahifa', 'Log in to Sahifa'],
       ['/forgot-password', 'Reset your password · Sahifa', 'Reset your password'],
     ]) {
-      // A first visit each: the app of a page before would answer the next from its service worker.
-      const page = await browser.newPage({ width: 375, height: 812 });
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      const scripts: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-      await page.goto(path as string, { waitUntil: 'networkidle' });
+      const { page, scripts, errors } = await firstVisit(browser, path as string);
       expect(scripts, path).toEqual([]);
       expect(await page.title()).toBe(title);
       expect(await page.locator('[data-prerendered] h1').innerText()).toBe(heading);
@@ -41,8 +42,8 @@ describe('the account forms before the app has come', () => {
       await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
       expect(await submit.boundingBox(), path).toEqual(before);
       expect(await page.getByLabel('Language').first().isVisible()).toBe(true);
+      expect(errors, path).toEqual([]);
     }
-    expect(errors).toEqual([]);
   });
 
   it('keeps what was typed and logs in with the Enter pressed before the app came', async () => {

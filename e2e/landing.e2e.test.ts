@@ -1,7 +1,7 @@
 // Journey: a visitor opens the landing page and sees the demo library; the public pages have content.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, useBrowser, withScriptsHeld } from './support/browser.ts';
+import { baseURL, firstVisit, useBrowser, withScriptsHeld } from './support/browser.ts';
 
 describe('public site', () => {
   const browser = useBrowser();
@@ -70,19 +70,13 @@ describe('a first visit to a public page', () => {
     });
 
   it('shows the page, titled and styled, with no script until the visitor moves, and does not move when the app takes over', async () => {
-    const errors: string[] = [];
     for (const [path, title, heading] of [
       ['/', 'Sahifa — Book summaries in English and Arabic', 'The ideas of great books, one page at a time'],
       ['/about', 'About · Sahifa', 'About Sahifa'],
       // Rendered by the server from its settings (its plans), not at build time.
       ['/pricing', 'Pricing · Sahifa', 'Pricing'],
     ]) {
-      // A first visit each: the app of a page before would answer the next from its service worker.
-      const page = await browser.newPage({ width: 375, height: 812 });
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      const scripts: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-      await page.goto(path as string, { waitUntil: 'networkidle' });
+      const { page, scripts, errors: pageErrors } = await firstVisit(browser, path as string);
       expect(scripts, path).toEqual([]);
       expect(await page.title()).toBe(title);
       const h1 = page.getByRole('heading', { level: 1, name: heading });
@@ -103,9 +97,9 @@ describe('a first visit to a public page', () => {
       expect(await h1.boundingBox()).toEqual(before);
       expect(await page.getByRole('link', { name: 'Sign up' }).boundingBox()).toEqual(signUp);
       expect(await language.isVisible()).toBe(true);
+      // No style or script the Content-Security-Policy refuses.
+      expect(pageErrors, path).toEqual([]);
     }
-    // No style or script the Content-Security-Policy refuses.
-    expect(errors).toEqual([]);
   });
 
   it('keeps the keyboard on the same link when the app its first key brought takes over', async () => {

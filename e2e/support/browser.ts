@@ -49,6 +49,20 @@ export async function openWithApp(page: Page, path: string) {
   await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
 }
 
+/**
+ * A visitor's first visit to `path` on a phone, in a fresh context (the app of a page before would
+ * answer the next from its service worker), with the scripts it asked for and its console errors.
+ */
+export async function firstVisit(browser: ReturnType<typeof useBrowser>, path: string) {
+  const page = await browser.newPage({ width: 375, height: 812 });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  await page.goto(path, { waitUntil: 'networkidle' });
+  return { page, scripts, errors };
+}
+
 /** Holds back the app's scripts until `release()`, as a slow network would. */
 export async function withScriptsHeld(page: Page) {
   let release = () => {};
