@@ -7,7 +7,7 @@
 // varies), or compiledQuery refuses the query when it is made.
 import { type Compilable, createQueryId, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
-import { runNow } from './sqlite-now.ts';
+import { runAtOnce, runNow } from './sqlite-now.ts';
 
 export interface CompiledQuery<Values extends readonly unknown[], Row> {
   (...values: Values): Promise<Row[]>;
@@ -37,9 +37,14 @@ export function compiledQuery<Values extends readonly unknown[], Row>(
   }
   const bind = (values: Values) =>
     slots.map((slot) => (typeof slot === 'number' ? values[slot] : slot.fixed));
-  const run = async (...values: Values) =>
+  const run = async (...values: Values) => {
+    const parameters = bind(values);
+    // SQLite with no transaction open: run now (sqlite-now.ts), one promise instead of Kysely's.
+    const rows = runAtOnce<Row>(db, sql, parameters);
+    if (rows) return rows;
     // The query's tree goes with it: the PostgreSQL driver reads it (postgres-pipeline.ts).
-    (await db.executeQuery<Row>({ query, sql, parameters: bind(values), queryId: createQueryId() })).rows;
+    return (await db.executeQuery<Row>({ query, sql, parameters, queryId: createQueryId() })).rows;
+  };
   return Object.assign(run, {
     now: (...values: Values) => runNow<Row>(db, sql, bind(values)),
   });

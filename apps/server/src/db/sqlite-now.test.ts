@@ -74,6 +74,32 @@ describe('sqliteTransaction', () => {
     expect(await title('c')).not.toBe('From Kysely');
   });
 
+  it("runs a compiled query at once, but not inside a Kysely transaction's half-done work", async () => {
+    const read = titleOf();
+    const before = await title('c');
+    let finish = (_: unknown) => {};
+    const held = new Promise((resolve) => {
+      finish = resolve;
+    });
+    const kysely = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('book').set({ title: 'Not yet' }).where('book.id', '=', 'c').execute();
+      await held;
+      throw new Error('rolled back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    let answer: unknown;
+    const reading = read('c').then((rows) => {
+      answer = rows;
+      return rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The same connection would see the uncommitted title: the query waits its turn instead.
+    expect(answer).toBeUndefined();
+    finish(null);
+    await expect(kysely).rejects.toThrow('rolled back');
+    expect(await reading).toEqual([{ title: before }]);
+  });
+
   it('refuses a statement run at once outside its work', () => {
     expect(() => titleOf().now('a')).toThrow('.now runs only inside sqliteTransaction');
   });

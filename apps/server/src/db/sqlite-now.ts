@@ -2,8 +2,9 @@
 // transaction of statements compiled once (compiled-query.ts, `.now`). Through Kysely a like's
 // transaction made ~70 promises (the connection's lock, begin, each statement, commit), and on
 // Node 20 every promise pays the hooks that better-auth's AsyncLocalStorage switches on for the
-// whole process: 12-16 µs a like against 6 µs this way (docs/performance.md). PostgreSQL's
-// writes have their own one-statement forms; everything else still goes through Kysely.
+// whole process: 12-16 µs a like against 6 µs this way (docs/performance.md). A compiled query
+// outside a transaction (the preview's, the feed's…) runs at once the same way (runAtOnce).
+// PostgreSQL's writes have their own one-statement forms; everything else goes through Kysely.
 import type SQLite from 'better-sqlite3';
 import type { Kysely, SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
@@ -60,6 +61,27 @@ export async function sqliteTransaction<T>(db: Kysely<Database>, work: () => T):
 export function runNow<Row>(db: Kysely<Database>, sql: string, parameters: readonly unknown[]): Row[] {
   const sqlite = sqliteOf(db);
   if (!sqlite.working) throw new Error('.now runs only inside sqliteTransaction');
+  return runStatement(sqlite, sql, parameters);
+}
+
+/**
+ * Runs one compiled statement at once when `db` is SQLite and no transaction is open, as Kysely
+ * would run it but without its connection's queue and ~20 promises (each paying the hooks above):
+ * a single statement is atomic, and with no transaction open there is nothing it could read half
+ * done or join by mistake. Returns undefined otherwise (PostgreSQL, or a Kysely transaction
+ * waiting between two of its statements): the caller goes through Kysely and waits its turn.
+ */
+export function runAtOnce<Row>(
+  db: Kysely<Database>,
+  sql: string,
+  parameters: readonly unknown[],
+): Row[] | undefined {
+  const sqlite = opened.get(db);
+  if (!sqlite || sqlite.raw.inTransaction) return undefined;
+  return runStatement(sqlite, sql, parameters);
+}
+
+function runStatement<Row>(sqlite: OpenSqlite, sql: string, parameters: readonly unknown[]): Row[] {
   const statement = sqlite.statements.prepare(sql);
   if (statement.reader) return statement.all(parameters) as Row[];
   statement.run(parameters);
