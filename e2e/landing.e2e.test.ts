@@ -102,6 +102,31 @@ describe('a first visit to a public page', () => {
     }
   });
 
+  it("shows a desktop the library with no script, and the app takes over from the page's data", async () => {
+    const overview = await (await fetch(`${baseURL}/api/v1/library/overview`)).json();
+    const { page, scripts, errors } = await firstVisit(browser, '/', { width: 1280, height: 800 });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    // The server rendered the library into the page: nothing waits for the app's data.
+    expect(scripts).toEqual([]);
+    expect(await page.locator('[data-prerendered] [aria-busy]').count()).toBe(0);
+    const main = page.locator('[data-prerendered] main');
+    expect(await main.innerText()).toContain(overview.categories[0].title);
+    expect(await main.innerText()).toContain(overview.featuredBooks[0].title);
+    const category = page.locator(`a[href="/app/category/${overview.categories[0].id}"]`);
+    const before = await category.boundingBox();
+    // Within a screen of the view, where the library used to start the app at once for its data.
+    expect(before?.y).toBeLessThan(2 * 800);
+
+    await page.mouse.move(1, 1);
+    await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+    await category.waitFor();
+    expect(await category.boundingBox()).toEqual(before);
+    // The app started from the overview the page came with, without asking for it again.
+    expect(asked.filter((path) => path.startsWith('/api/v1/library'))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the keyboard on the same link when the app its first key brought takes over', async () => {
     const page = await browser.newPage();
     await page.goto('/about', { waitUntil: 'networkidle' });

@@ -53,8 +53,12 @@ export async function openWithApp(page: Page, path: string) {
  * A visitor's first visit to `path` on a phone, in a fresh context (the app of a page before would
  * answer the next from its service worker), with the scripts it asked for and its console errors.
  */
-export async function firstVisit(browser: ReturnType<typeof useBrowser>, path: string) {
-  const page = await browser.newPage({ width: 375, height: 812 });
+export async function firstVisit(
+  browser: ReturnType<typeof useBrowser>,
+  path: string,
+  size = { width: 375, height: 812 },
+) {
+  const page = await browser.newPage(size);
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   const scripts: string[] = [];

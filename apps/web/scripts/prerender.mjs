@@ -21,9 +21,7 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const { PRERENDERED_PAGES, prerender } = await import(path.join(ssrDir, 'prerender.js'));
-const { MEMBER_LAYOUT, MEMBER_SCREENS, SETTINGS_PAGES } = await import(
-  path.join(ssrDir, 'request-render.js')
-);
+const { MEMBER_LAYOUT, MEMBER_SCREENS, PUBLIC_PAGES } = await import(path.join(ssrDir, 'request-render.js'));
 
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const linked = (file) => template.includes(`/${file}"`);
@@ -115,7 +113,7 @@ writeFileSync(
 const renderedScreens = [
   MEMBER_LAYOUT,
   ...MEMBER_SCREENS.map((s) => s.screen),
-  ...SETTINGS_PAGES.map((p) => p.screen),
+  ...PUBLIC_PAGES.map((p) => p.screen),
 ];
 writeFileSync(
   path.join(ssrDir, 'rendered-screens.json'),

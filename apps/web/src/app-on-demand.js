@@ -12,8 +12,8 @@
 //   reader, or a member kept on this device, who is sent on into the app);
 // - else on the visitor's first touch, press, key, mouse move or wheel, which is when the pickers
 //   and the install offer can be reached for;
-// - or when content waiting for the app's data (the landing's library, `aria-busy`) comes within a
-//   screen of the view.
+// - or when content waiting for the app's data (`aria-busy`: the build's landing, whose library the
+//   server did not render) comes within a screen of the view.
 // A form sent before the app has come (Enter in a field, or its button) is held, not sent by the
 // browser (which would put its fields in the address), and marked: the app sends it once it has
 // taken over, with what was typed (src/app/takeover.ts).

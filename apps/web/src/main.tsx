@@ -20,8 +20,9 @@ if (!container) throw new Error('index.html has no #root element.');
 // One cache for the router's loaders (which start a screen's data early) and the screens.
 const queryClient = createQueryClient();
 // A page the server rendered came with what it was rendered from (src/request-render.tsx): a
-// member's page with their session and its screen's data, pricing with its plans, an account form
-// with the server's public settings. The app starts from them instead of asking again.
+// member's page with their session and its screen's data, the landing with the library, pricing
+// with its plans, an account form with the server's public settings. The app starts from them
+// instead of asking again.
 const pageState = document.getElementById('page-state');
 if (pageState?.textContent) {
   const { session, queries } = JSON.parse(pageState.textContent);

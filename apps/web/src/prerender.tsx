@@ -9,8 +9,9 @@ import { pageHandler, type RenderedPage, renderPage, routePage } from './server-
 /**
  * Pages whose content is the same for every visitor of every server, with the module of their
  * screen as router.tsx loads it: its style sheets and scripts are linked from the page. The
- * public pages that show a server's settings (pricing, the account forms) are rendered by the
- * server instead (src/request-render.tsx).
+ * public pages that show a server's answers (pricing, the account forms) are rendered by the
+ * server instead (src/request-render.tsx), and so is the landing with its library: its page here,
+ * with the library still to come, is what the server sends without that render.
  */
 export const PRERENDERED_PAGES = [
   { path: '/', screen: 'src/app/routes/LandingRoute.tsx' },

@@ -3,8 +3,8 @@
 // still on its way (decisions 011 and 017). The app then renders over them from the same data
 // (main.tsx). Nothing here runs in the browser.
 // - A member's home and reader, as that member sees them.
-// - The public pages made from the server's settings (pricing, and the account forms, which show
-//   whether Google sign-in is on), the same for every visitor.
+// - The public pages made from the server's answers, the same for every visitor: the landing (the
+//   library), pricing, and the account forms (which show whether Google sign-in is on).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
@@ -13,6 +13,7 @@ import { screenDataOf } from './app/screen-data.ts';
 import { publicConfigQueryOptions } from './features/auth/api/public-config.ts';
 import { plansQueryOptions } from './features/billing/api/plans.ts';
 import { setApiTransport } from './lib/api.ts';
+import { libraryOverviewQueryOptions } from './lib/library-overview.ts';
 import { primeSession } from './lib/session.ts';
 import { pageHandler, type RenderedPage, renderPage, routePage } from './server-render.tsx';
 
@@ -29,12 +30,18 @@ export const MEMBER_SCREENS = [
 const publicConfig = (client: QueryClient) => void client.prefetchQuery(publicConfigQueryOptions());
 
 /**
- * Public pages whose content comes from the server's settings, with the queries their screen asks
- * for: the server renders each once and sends it to every visitor. A `form` page is sent only at
- * its bare address (a query there changes what it shows), and what is typed into it before the app
- * runs is carried into the app (app/takeover.ts).
+ * Public pages whose content comes from the server's answers (its library, its settings), with the
+ * queries their screen asks for: the server renders each when first asked for, sends it to every
+ * visitor, and renders it again when an answer it was made from has changed. A `form` page is sent
+ * only at its bare address (a query there changes what it shows), and what is typed into it before
+ * the app runs is carried into the app (app/takeover.ts).
  */
-export const SETTINGS_PAGES = [
+export const PUBLIC_PAGES = [
+  {
+    path: '/',
+    screen: 'src/app/routes/LandingRoute.tsx',
+    start: (client: QueryClient) => void client.prefetchQuery(libraryOverviewQueryOptions()),
+  },
   {
     path: '/pricing',
     screen: 'src/features/billing/routes/PricingPage.tsx',
@@ -59,7 +66,7 @@ export interface MemberRequest {
 }
 
 export interface ServerRenderedPage extends RenderedPage {
-  /** The modules of the page's screens (MEMBER_LAYOUT, MEMBER_SCREENS, SETTINGS_PAGES): their style sheets are linked. */
+  /** The modules of the page's screens (MEMBER_LAYOUT, MEMBER_SCREENS, PUBLIC_PAGES): their style sheets are linked. */
   screens: string[];
   /** What the app starts from (main.tsx): the member's session, if any, and the screen's answered queries. */
   state: { session?: unknown; queries: unknown };
@@ -95,12 +102,9 @@ export async function renderMemberPage(
   return renderWithData(url, request, start, [MEMBER_LAYOUT, screen.screen]);
 }
 
-/** The settings page at `path` (one of SETTINGS_PAGES) with its data from `ask`; null as renderMemberPage. */
-export async function renderSettingsPage(
-  path: string,
-  ask: typeof fetch,
-): Promise<ServerRenderedPage | null> {
-  const page = SETTINGS_PAGES.find((p) => p.path === path);
+/** The public page at `path` (one of PUBLIC_PAGES) with its data from `ask`; null as renderMemberPage. */
+export async function renderPublicPage(path: string, ask: typeof fetch): Promise<ServerRenderedPage | null> {
+  const page = PUBLIC_PAGES.find((p) => p.path === path);
   if (!page) return null;
   return renderWithData(path, { session: undefined, fetch: ask }, page.start, [page.screen]);
 }

@@ -3,10 +3,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAuth, signUp } from '#server/test/auth-helpers.ts';
+import { insertMonthlyBooks } from '#server/test/library-helpers.ts';
 import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/test-app.ts';
+import { ANSWERS_CHECKED_EVERY_MS } from './rendered-pages.ts';
 
 // The server's half of the pages rendered when asked for (http/rendered-pages.ts): a member's, and the
-// public pages made from the server's settings. The web build's
+// public pages made from the server's answers. The web build's
 // render (apps/web/src/request-render.tsx) is a build output, as index.html is: here a small one in
 // its place, with the same signature, which asks the API as the real one does and puts what it
 // got into the page. e2e/member-pages.e2e.test.ts runs the real render in Chromium.
@@ -30,11 +32,18 @@ export async function renderMemberPage(url, { session, fetch }) {
     state: { session, queries: [account] },
   };
 }
-export const SETTINGS_PAGES = [{ path: '/pricing' }, { path: '/plans-broken' }, { path: '/login', form: true }];
+export const PUBLIC_PAGES = [{ path: '/' }, { path: '/pricing' }, { path: '/plans-broken' }, { path: '/login', form: true }];
 let renders = 0;
+let landings = 0;
 let brokenTries = 0;
-export async function renderSettingsPage(path, ask) {
+export async function renderPublicPage(path, ask) {
   if (path === '/plans-broken' && ++brokenTries === 1) throw new Error('The render broke.');
+  if (path === '/') {
+    const overview = await (await ask('/api/v1/library/overview')).json();
+    landings += 1;
+    const shelves = overview.categories.map((category) => category.title + ' ' + category.bookCount).join(', ');
+    return { title: 'Sahifa', html: '<h1>Library</h1><p>[' + shelves + '] render ' + landings + '</p>', screens: [], state: { queries: [overview] } };
+  }
   if (path === '/login') {
     const config = await (await ask('/api/v1/config')).json();
     const google = config.googleSignIn ? '<button>Continue with Google</button>' : '';
@@ -89,6 +98,9 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
     await t?.close();
     rmSync(path.dirname(dirs.webDir), { recursive: true, force: true });
   });
+
+  /** Past the time within which a public page is sent without asking its answers again. */
+  const nextSecond = () => new Promise((resolve) => setTimeout(resolve, ANSWERS_CHECKED_EVERY_MS + 10));
 
   const page = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -164,6 +176,27 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
       headers: { cookie: member },
     });
     expect(thoughts.json().items).toEqual([]);
+  });
+
+  it('renders the landing with the library, and again at the first visit after the library changed', async () => {
+    const first = await page('/');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<div id="root"><div data-prerendered><h1>Library</h1><p>[] render 1</p>');
+    expect((await page('/')).body).toBe(first.body);
+    await insertMonthlyBooks(t.db, ['a-new-summary']);
+    // Within a second of the last check the page is sent as it was; the first visit after asks again.
+    expect((await page('/')).body).toBe(first.body);
+    await nextSecond();
+    const changed = await page('/');
+    expect(changed.body).toContain('<h1>Library</h1><p>[C 1] render 2</p>');
+    const overview = (await t.app.inject({ method: 'GET', url: '/api/v1/library/overview' })).json();
+    const state = JSON.parse(changed.body.match(/id="page-state">([^<]*)</)?.[1] ?? '');
+    expect(state).toEqual({ queries: [overview] });
+    await nextSecond();
+    expect((await page('/')).body).toBe(changed.body);
+    // Any request to / gets a page, as before it was rendered.
+    const json = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(200);
   });
 
   it("renders a page of the server's settings once, as a visitor, and sends it to everyone", async () => {

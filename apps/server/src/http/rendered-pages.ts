@@ -2,15 +2,24 @@
 // (apps/web/src/request-render.tsx, built into WEB_SSR_DIR) asks this server's API in process,
 // through the same routes, checks and authorization as the browser's requests.
 // - A member's page (decision 017), as the member whose cookie came with the page request.
-// - A public page made from this server's settings (pricing, the account forms with or without
-//   Google sign-in), rendered once, as a visitor, and sent to every visitor (its data changes only
-//   with the settings, read at start).
+// - A public page made from this server's answers (the landing with its library, pricing, the
+//   account forms with or without Google sign-in), rendered as a visitor and sent to every visitor
+//   until an answer it was made from changes: a visit asks those answers again (in process, at
+//   most once a second) and renders the page again when one differs.
 // Any doubt (no session, a screen it does not render, a query that failed, an error) and the page
 // is index.html, as without it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RememberedBytes, rememberBytes } from './remembered-bytes.ts';
+
+/**
+ * A public page's answers are asked again at most this often: asking costs about two visits of a
+ * page sent as it is (docs/performance.md), and the library's answers are themselves remembered
+ * for seconds (LIBRARY_CACHE_SECONDS).
+ */
+export const ANSWERS_CHECKED_EVERY_MS = 1000;
 
 /** What the build's render makes of a page. */
 interface RenderedPage {
@@ -22,19 +31,19 @@ interface RenderedPage {
 
 /** The build's render (apps/web/src/request-render.tsx), as this server calls it. */
 interface RequestRender {
-  SETTINGS_PAGES: readonly SettingsPage[];
+  PUBLIC_PAGES: readonly PublicPage[];
   renderMemberPage(
     url: string,
     request: { session: unknown; fetch: typeof fetch },
   ): Promise<RenderedPage | null>;
-  renderSettingsPage(path: string, ask: typeof fetch): Promise<RenderedPage | null>;
+  renderPublicPage(path: string, ask: typeof fetch): Promise<RenderedPage | null>;
 }
 
 /** dist-ssr/rendered-screens.json: each screen module's style sheets and scripts. */
 type ScreenAssets = Record<string, { scripts: string[]; styles: string[] }>;
 
-/** A public page made from the server's settings; a `form` page is sent only at its bare address. */
-export interface SettingsPage {
+/** A public page made from the server's answers; a `form` page is sent only at its bare address. */
+export interface PublicPage {
   path: string;
   form?: boolean;
 }
@@ -43,10 +52,10 @@ export interface SettingsPage {
 export interface RenderedPages {
   /** The page a request asks for, as its member. */
   memberPage(request: FastifyRequest): Promise<string | null>;
-  /** The public pages made from this server's settings. */
-  settingsPages: readonly SettingsPage[];
-  /** The settings page at `path`, as every visitor sees it. */
-  settingsPage(path: string): Promise<string | null>;
+  /** The public pages made from this server's answers. */
+  publicPages: readonly PublicPage[];
+  /** The public page at `path`, as every visitor sees it now. */
+  publicPage(path: string): Promise<RememberedBytes | null>;
 }
 
 /** WEB_SSR_DIR, and its rendered-page.html: index.html whose app src/app-on-demand.js loads. */
@@ -69,17 +78,26 @@ export async function loadRenderedPages(
   const render = (await import(pathToFileURL(renderFile).href)) as RequestRender;
   const assets = JSON.parse(readFileSync(assetsFile, 'utf8')) as ScreenAssets;
 
-  /** Only reads, through app.inject, with `headers` (and from `remoteAddress`, which per-address rules see). */
+  /** One API answer, asked in process with `headers` (and from `remoteAddress`, which per-address rules see). */
+  const ask = (url: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json', ...headers },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
+  /** The render's fetch: only reads; `answered` hears each answer. */
   const reader =
-    (headers: Record<string, string>, remoteAddress?: string): typeof fetch =>
+    (
+      headers: Record<string, string>,
+      remoteAddress?: string,
+      answered?: (url: string, body: string) => void,
+    ): typeof fetch =>
     async (input, init) => {
       if ((init?.method ?? 'GET') !== 'GET') throw new Error('A rendered page only reads.');
-      const answer = await app.inject({
-        method: 'GET',
-        url: String(input),
-        headers: { accept: 'application/json', ...headers },
-        ...(remoteAddress ? { remoteAddress } : {}),
-      });
+      const answer = await ask(String(input), headers, remoteAddress);
+      answered?.(String(input), answer.body);
       return new Response(answer.body, {
         status: answer.statusCode,
         headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
@@ -107,17 +125,55 @@ export async function loadRenderedPages(
     }
   }
 
-  async function settingsPage(pagePath: string): Promise<string | null> {
+  /** Each public page as last rendered, with the answers (by address) it was made from, and when they were last the same. */
+  const rendered = new Map<
+    string,
+    { bytes: RememberedBytes; answers: Map<string, string>; checkedAt: number }
+  >();
+  /** A page being rendered: the visits that come meanwhile wait for the same render. */
+  const rendering = new Map<string, Promise<RememberedBytes | null>>();
+
+  async function renderPublic(pagePath: string): Promise<RememberedBytes | null> {
+    const answers = new Map<string, string>();
     try {
-      const page = await render.renderSettingsPage(pagePath, reader({}));
-      return page && pageHtml(build.html, page, assets, 'public');
+      const page = await render.renderPublicPage(
+        pagePath,
+        reader({}, undefined, (url, body) => answers.set(url, body)),
+      );
+      if (!page) return null;
+      const bytes = rememberBytes(Buffer.from(pageHtml(build.html, page, assets, 'public')));
+      rendered.set(pagePath, { bytes, answers, checkedAt: Date.now() });
+      return bytes;
     } catch (error) {
       app.log.error({ err: error, url: pagePath }, 'A public page could not be rendered; sent unrendered.');
       return null;
     }
   }
 
-  return { memberPage, settingsPages: render.SETTINGS_PAGES, settingsPage };
+  async function answersUnchanged(answers: Map<string, string>): Promise<boolean> {
+    for (const [url, body] of answers) if ((await ask(url)).body !== body) return false;
+    return true;
+  }
+
+  async function publicPage(pagePath: string): Promise<RememberedBytes | null> {
+    const known = rendered.get(pagePath);
+    if (known) {
+      const now = Date.now();
+      if (now - known.checkedAt < ANSWERS_CHECKED_EVERY_MS) return known.bytes;
+      if (await answersUnchanged(known.answers)) {
+        known.checkedAt = now;
+        return known.bytes;
+      }
+    }
+    let next = rendering.get(pagePath);
+    if (!next) {
+      next = renderPublic(pagePath).finally(() => rendering.delete(pagePath));
+      rendering.set(pagePath, next);
+    }
+    return next;
+  }
+
+  return { memberPage, publicPages: render.PUBLIC_PAGES, publicPage };
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -5,10 +5,10 @@
 // - Unknown non-API paths that ask for HTML get index.html: the router in the page takes over.
 // - The public pages the build prerendered (prerendered/<page>.html) are sent instead of
 //   index.html at their own paths, so a first visit paints before the script has run.
-// - A member's home and reader are sent rendered for them, with their data, and pricing and the
-//   account forms rendered from this server's settings (rendered-pages.ts). A form only at its
-//   bare address: a query there may change what it shows (a notice, or a member who has just
-//   confirmed their email sent on into the app), which the app then does.
+// - A member's home and reader are sent rendered for them, with their data, and the landing,
+//   pricing and the account forms rendered from this server's answers (rendered-pages.ts). A form
+//   only at its bare address: a query there may change what it shows (a notice, or a member who
+//   has just confirmed their email sent on into the app), which the app then does.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -100,9 +100,13 @@ export async function registerWebApp(
   const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
     sendHtml(reply, pages.get(request.url.split('?')[0] ?? '') ?? indexHtml);
 
-  app.get('/', { schema: { hide: true } }, sendPage);
-
   const rendered = build.renderedPages && (await loadRenderedPages(app, build.renderedPages));
+  // Each page at its own route, not through the static files' search for a file of its name and
+  // the not-found handler after it (~1.3 ms a visit instead of ~0.1).
+  const renderedPaths = new Set(rendered?.publicPages.map((page) => page.path));
+  for (const pagePath of new Set(['/', ...pages.keys()])) {
+    if (!renderedPaths.has(pagePath)) app.get(pagePath, { schema: { hide: true } }, sendPage);
+  }
   if (rendered) {
     app.get('/app/*', { schema: { hide: true } }, async (request, reply) => {
       if (!acceptsHtml(request)) return reply.callNotFound();
@@ -111,16 +115,13 @@ export async function registerWebApp(
       // This member's own data: never kept by a cache, never sent to anyone else.
       return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(page);
     });
-    for (const { path: pagePath, form } of rendered.settingsPages) {
-      // Rendered at its first visit, then the same bytes for everyone (the settings it shows are read at start).
-      let bytes: RememberedBytes | null = null;
+    for (const { path: pagePath, form } of rendered.publicPages) {
+      // The same bytes for everyone, until what the page shows changes (rendered-pages.ts).
       app.get(pagePath, { schema: { hide: true } }, async (request, reply) => {
-        if (!acceptsHtml(request)) return reply.callNotFound();
+        // `/` answers any request with a page, as it always has; the others only a browser's.
+        if (!acceptsHtml(request)) return pagePath === '/' ? sendPage(request, reply) : reply.callNotFound();
         if (form && request.url.includes('?')) return sendPage(request, reply);
-        if (!bytes) {
-          const html = await rendered.settingsPage(pagePath);
-          if (html) bytes = rememberBytes(Buffer.from(html));
-        }
+        const bytes = await rendered.publicPage(pagePath);
         return bytes ? sendHtml(reply, bytes) : sendPage(request, reply);
       });
     }
