@@ -24,6 +24,21 @@ describe('sqliteTransaction', () => {
     );
   const title = async (id: string) => (await titleOf()(id))[0]?.title;
 
+  /** A Kysely transaction that retitles book `id`, then waits between two statements with the connection held until `finish()`, and rolls back. */
+  async function heldKyselyTransaction(id: string, newTitle: string) {
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const kysely = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('book').set({ title: newTitle }).where('book.id', '=', id).execute();
+      await held;
+      throw new Error('rolled back');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return { kysely, finish };
+  }
+
   it('commits its statements together, with their rows as the query run through Kysely gives them', async () => {
     const [set, read] = [retitle(), titleOf()];
     const rows = await sqliteTransaction(t.db, () => {
@@ -48,17 +63,7 @@ describe('sqliteTransaction', () => {
 
   it('waits for a Kysely transaction that is open, and does not join it', async () => {
     const set = retitle();
-    let finish = (_: unknown) => {};
-    const held = new Promise((resolve) => {
-      finish = resolve;
-    });
-    // Kysely's transaction writes, then waits between two statements with the connection held.
-    const kysely = t.db.transaction().execute(async (trx) => {
-      await trx.updateTable('book').set({ title: 'From Kysely' }).where('book.id', '=', 'c').execute();
-      await held;
-      throw new Error('rolled back');
-    });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const { kysely, finish } = await heldKyselyTransaction('c', 'From Kysely');
     let ran = false;
     const now = sqliteTransaction(t.db, () => {
       ran = true;
@@ -66,7 +71,7 @@ describe('sqliteTransaction', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(ran).toBe(false);
-    finish(null);
+    finish();
     await expect(kysely).rejects.toThrow('rolled back');
     expect(await now).toEqual([{ title: 'After Kysely' }]);
     // Kysely's rollback took only its own write.
@@ -77,16 +82,7 @@ describe('sqliteTransaction', () => {
   it("runs a compiled query at once, but not inside a Kysely transaction's half-done work", async () => {
     const read = titleOf();
     const before = await title('c');
-    let finish = (_: unknown) => {};
-    const held = new Promise((resolve) => {
-      finish = resolve;
-    });
-    const kysely = t.db.transaction().execute(async (trx) => {
-      await trx.updateTable('book').set({ title: 'Not yet' }).where('book.id', '=', 'c').execute();
-      await held;
-      throw new Error('rolled back');
-    });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const { kysely, finish } = await heldKyselyTransaction('c', 'Not yet');
     let answer: unknown;
     const reading = read('c').then((rows) => {
       answer = rows;
@@ -95,7 +91,7 @@ describe('sqliteTransaction', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     // The same connection would see the uncommitted title: the query waits its turn instead.
     expect(answer).toBeUndefined();
-    finish(null);
+    finish();
     await expect(kysely).rejects.toThrow('rolled back');
     expect(await reading).toEqual([{ title: before }]);
   });
