@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'apps/web/dist/index.html');
-// The server's render of members' pages, pricing and the account forms, written by the same build (decision 017).
+// The server's render of members' pages and the public pages made from its answers, written by the same build (decision 017).
 const builtRender = join(root, 'apps/web/dist-ssr/request-render.js');
 const sources = [
   'apps/web/src',
