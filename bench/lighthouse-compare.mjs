@@ -2,8 +2,8 @@
 // another checkout (before) and this one (after), alternating in one run so the machine's noise
 // hits both alike; prints each run and the medians. Pages under /app are visited signed in.
 // Usage: node bench/lighthouse-compare.mjs /path/to/other/checkout  (BENCH_ROUNDS, default 5;
-//   BENCH_PATHS, default "/,/about"; each checkout builds its web app if it is stale, as
-//   `npm start` does)
+//   BENCH_PATHS, default "/,/about"; BENCH_ACCEPT_LANG=ar visits as a browser in that language;
+//   each checkout builds its web app if it is stale, as `npm start` does)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/lighthouse-compare.mjs /path/to/other/checkout');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PATHS = (process.env.BENCH_PATHS ?? '/,/about').split(',');
+const ACCEPT_LANG = process.env.BENCH_ACCEPT_LANG;
 
 const signedIn = (path) => path.startsWith('/app');
 
@@ -56,7 +57,8 @@ async function start(checkout, port) {
 const servers = { before: await start(other, 4601), after: await start(root, 4602) };
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: CHROMIUM_FLAGS,
+  // Both navigator.languages and Accept-Language (--lang alone changes neither, headless).
+  chromeFlags: [...CHROMIUM_FLAGS, ...(ACCEPT_LANG ? [`--accept-lang=${ACCEPT_LANG}`] : [])],
 });
 const runs = Object.fromEntries(
   PATHS.flatMap((path) => ['before', 'after'].map((side) => [`${path} ${side}`, []])),

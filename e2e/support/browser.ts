@@ -23,7 +23,8 @@ export function useBrowser() {
     async newPage(
       viewport = { width: 1280, height: 800 },
       server?: { baseURL: string },
-      options: { serviceWorkers?: 'allow' | 'block' } = {},
+      /** `locale`: the browser's language (navigator.language and Accept-Language). */
+      options: { serviceWorkers?: 'allow' | 'block'; locale?: string } = {},
     ): Promise<Page> {
       const context = await browser.newContext({ baseURL: server?.baseURL ?? baseURL, viewport, ...options });
       return context.newPage();
@@ -57,8 +58,9 @@ export async function firstVisit(
   browser: ReturnType<typeof useBrowser>,
   path: string,
   size = { width: 375, height: 812 },
+  locale?: string,
 ) {
-  const page = await browser.newPage(size);
+  const page = await browser.newPage(size, undefined, locale ? { locale } : {});
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   const scripts: string[] = [];

@@ -1,6 +1,7 @@
 // After `vite build` and `vite build --ssr`, writes:
-// - dist/prerendered/<page>.html: index.html with a public page's HTML inside #root, its title, and
-//   links to its screen's style sheets, for the server to send on a first visit
+// - dist/prerendered/<language>/<page>.html: index.html with a public page's HTML inside #root, in
+//   that language, its title, and links to its screen's style sheets, for the server to send on a
+//   first visit in the visitor's language
 //   (apps/server/src/http/web-app.ts). The app's scripts and the screen's are not linked:
 //   src/app-on-demand.js, inlined instead, loads them when they are wanted (decision 011).
 // - For the pages the server renders when asked (src/request-render.tsx,
@@ -20,7 +21,9 @@ const outDir = path.join(dist, 'prerendered');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-const { PRERENDERED_PAGES, prerender } = await import(path.join(ssrDir, 'prerender.js'));
+const { PRERENDERED_PAGES, prerender, LANGUAGES, directionOf } = await import(
+  path.join(ssrDir, 'prerender.js')
+);
 const { MEMBER_LAYOUT, MEMBER_SCREENS, PUBLIC_PAGES } = await import(path.join(ssrDir, 'request-render.js'));
 
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -85,24 +88,33 @@ function checkStyled(page, html, styles) {
     throw new Error(`${page.path}: no linked style sheet defines ${unstyled.join(', ')}.`);
 }
 
+const HTML_LANGUAGE = '<html lang="en" dir="ltr"';
+if (!template.includes(HTML_LANGUAGE)) throw new Error(`dist/index.html does not start ${HTML_LANGUAGE}.`);
+
 rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
-for (const page of PRERENDERED_PAGES) {
-  const { title, html } = await prerender(page.path);
-  const { scripts, styles } = screenAssets(page.screen);
-  checkStyled(page, html, styles);
-  const links = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-  const out = template
-    .replace(APP_SCRIPT_TAG, '')
-    .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-    .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
-    // data-prerendered: hidden where the app will not show this English page (global.css).
-    .replace('<div id="root"></div>', `<div id="root"><div data-prerendered>${html}</div></div>`);
-  if (!out.includes('data-prerendered'))
-    throw new Error('dist/index.html has no empty <div id="root"></div>.');
-  const name = page.path === '/' ? 'index' : page.path.slice(1);
-  writeFileSync(path.join(outDir, `${name}.html`), out);
+for (const language of LANGUAGES) {
+  mkdirSync(path.join(outDir, language), { recursive: true });
+  for (const page of PRERENDERED_PAGES) {
+    const { title, html } = await prerender(page.path, language);
+    const { scripts, styles } = screenAssets(page.screen);
+    checkStyled(page, html, styles);
+    const links = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    const out = template
+      .replace(APP_SCRIPT_TAG, '')
+      .replace(HTML_LANGUAGE, `<html lang="${language}" dir="${directionOf(language)}"`)
+      .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
+      .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
+      // data-prerendered and its lang: hidden where the app will show something else (global.css).
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root"><div data-prerendered lang="${language}">${html}</div></div>`,
+      );
+    if (!out.includes('data-prerendered'))
+      throw new Error('dist/index.html has no empty <div id="root"></div>.');
+    const name = page.path === '/' ? 'index' : page.path.slice(1);
+    writeFileSync(path.join(outDir, language, `${name}.html`), out);
+  }
 }
 // A page the server renders: index.html whose app is loaded by src/app-on-demand.js (after the
 // first paint on a member's page, on the first move on a public one).
@@ -120,4 +132,6 @@ writeFileSync(
   `${JSON.stringify(Object.fromEntries(renderedScreens.map((screen) => [screen, screenAssets(screen)])), null, 2)}\n`,
 );
 rmSync(path.dirname(manifestFile), { recursive: true, force: true });
-console.log(`Prerendered ${PRERENDERED_PAGES.map((page) => page.path).join(', ')}.`);
+console.log(
+  `Prerendered ${PRERENDERED_PAGES.map((page) => page.path).join(', ')} in ${LANGUAGES.join(', ')}.`,
+);

@@ -8,8 +8,8 @@
 //
 // A public page is whole without the app: its text is there and its links are links. So the
 // app's ~140 KB of script is fetched only once it is wanted (decision 011):
-// - at once where the English page is not what will be shown (boot.js marked the root: an Arabic
-//   reader, or a member kept on this device, who is sent on into the app);
+// - at once where this page is not what will be shown (boot.js chose another language than the
+//   page's, or marked the root for a member kept on this device, who is sent on into the app);
 // - else on the visitor's first touch, press, key, mouse move or wheel, which is when the pickers
 //   and the install offer can be reached for;
 // - or when content waiting for the app's data (`aria-busy`: the build's landing, whose library the
@@ -56,7 +56,8 @@
   if (document.querySelector('[data-prerendered="member"]')) {
     return requestAnimationFrame(() => setTimeout(start));
   }
-  if (root.lang !== 'en' || root.hasAttribute('data-member')) return start();
+  const page = document.querySelector('[data-prerendered]');
+  if (root.lang !== page?.lang || root.hasAttribute('data-member')) return start();
   for (const type of EVENTS) addEventListener(type, start, { capture: true, once: true, passive: true });
   const waiting = document.querySelectorAll('[data-prerendered] [aria-busy="true"]');
   if (waiting.length === 0) return;

@@ -1,10 +1,14 @@
 // The public pages' first paint, rendered at build time (`npm run build`, scripts/prerender.mjs):
-// their HTML, in English and signed out, goes into a copy of index.html, so a first visit shows
-// the page while the app's script is still on its way. The app then renders over it
+// their HTML, in each language and signed out, goes into a copy of index.html, so a first visit
+// shows the page while the app's script is still on its way. The app then renders over it
 // (main.tsx); nothing here runs in the browser.
+import type { Language } from '@sahifa/contracts/languages';
 import { QueryClient } from '@tanstack/react-query';
 import { createRoutes } from './app/router.tsx';
 import { pageHandler, type RenderedPage, renderPage, routePage } from './server-render.tsx';
+
+/** Each page is written in each language (scripts/prerender.mjs, which runs this build, not the sources). */
+export { directionOf, LANGUAGES } from '@sahifa/contracts/languages';
 
 /**
  * Pages whose content is the same for every visitor of every server, with the module of their
@@ -22,8 +26,8 @@ export const PRERENDERED_PAGES = [
 
 const handler = pageHandler(createRoutes());
 
-export async function prerender(path: string): Promise<RenderedPage> {
+export async function prerender(path: string, language: Language): Promise<RenderedPage> {
   const routed = await routePage(handler, path);
   if (typeof routed === 'number') throw new Error(`${path} answers ${routed}; it cannot be prerendered.`);
-  return renderPage(routed, new QueryClient());
+  return renderPage(routed, new QueryClient(), language);
 }

@@ -6,6 +6,7 @@
 // - The public pages made from the server's answers, the same for every visitor: the landing (the
 //   library), pricing, and the account forms (which show whether Google sign-in is on).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Language } from '@sahifa/contracts/languages';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { matchRoutes } from 'react-router';
 import { createRoutes } from './app/router.tsx';
@@ -63,6 +64,8 @@ export interface MemberRequest {
   session: unknown;
   /** Answers the app's API calls (same-origin paths) as this member. */
   fetch: typeof fetch;
+  /** The language the page is asked in (the server's pageLanguage). */
+  language: Language;
 }
 
 export interface ServerRenderedPage extends RenderedPage {
@@ -102,11 +105,15 @@ export async function renderMemberPage(
   return renderWithData(url, request, start, [MEMBER_LAYOUT, screen.screen]);
 }
 
-/** The public page at `path` (one of PUBLIC_PAGES) with its data from `ask`; null as renderMemberPage. */
-export async function renderPublicPage(path: string, ask: typeof fetch): Promise<ServerRenderedPage | null> {
+/** The public page at `path` (one of PUBLIC_PAGES) in `language`, with its data from `ask`; null as renderMemberPage. */
+export async function renderPublicPage(
+  path: string,
+  ask: typeof fetch,
+  language: Language,
+): Promise<ServerRenderedPage | null> {
   const page = PUBLIC_PAGES.find((p) => p.path === path);
   if (!page) return null;
-  return renderWithData(path, { session: undefined, fetch: ask }, page.start, [page.screen]);
+  return renderWithData(path, { session: undefined, fetch: ask, language }, page.start, [page.screen]);
 }
 
 async function renderWithData(
@@ -133,7 +140,7 @@ async function renderWithData(
   // The session store is the module's: set for this render only, which nothing interrupts.
   primeSession(request.session ?? null);
   try {
-    const page = renderPage(routed, queryClient);
+    const page = renderPage(routed, queryClient, request.language);
     return { ...page, screens, state: { session: request.session, queries: dehydrate(queryClient) } };
   } finally {
     primeSession(null);

@@ -1,12 +1,13 @@
 // How React renders a page in Node: for the public pages at build time (src/prerender.tsx) and
-// for the pages the server renders when asked for (src/request-render.tsx). In English; the app
-// renders over the page once it runs (main.tsx). Nothing here runs in the browser.
+// for the pages the server renders when asked for (src/request-render.tsx). In the language asked
+// for; the app renders over the page once it runs (main.tsx). Nothing here runs in the browser.
+import { LANGUAGES, type Language } from '@sahifa/contracts/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import i18n from 'i18next';
+import i18n, { type i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -15,23 +16,34 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { documentTitle } from './app/page-title.tsx';
+import ar from './i18n/ar.json';
 import en from './i18n/en.json';
 import { AuthProvider } from './lib/auth.tsx';
 import { ThemeProvider } from './theme/ThemeProvider.tsx';
 
-await i18n.use(initReactI18next).init({
-  lng: 'en',
-  resources: { en: { translation: en } },
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-  initAsync: false,
-});
+/** One i18next per language, each with every text loaded: a render picks one, and nothing switches. */
+const translators = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const translator = i18n.createInstance();
+    void translator.init({
+      lng: language,
+      fallbackLng: 'en',
+      resources: { en: { translation: en }, ar: { translation: ar } },
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      initAsync: false,
+    });
+    return [language, translator];
+  }),
+) as Record<Language, I18n>;
 
 export interface RenderedPage {
   /** The document title, as the app sets it on this page. */
   title: string;
   /** What goes inside #root. */
   html: string;
+  /** The language it is written in. */
+  language: Language;
 }
 
 /** A path's routes, their code loaded: ready to render. */
@@ -51,22 +63,32 @@ export async function routePage(handler: RoutedPage['handler'], path: string): P
   return { handler, context };
 }
 
-/** Renders a routed page (synchronously: nothing else runs while it renders) from `queryClient`'s data. */
-export function renderPage({ handler, context }: RoutedPage, queryClient: QueryClient): RenderedPage {
+/**
+ * Renders a routed page in `language` (synchronously: nothing else runs while it renders) from
+ * `queryClient`'s data.
+ */
+export function renderPage(
+  { handler, context }: RoutedPage,
+  queryClient: QueryClient,
+  language: Language,
+): RenderedPage {
   const router = createStaticRouter(handler.dataRoutes, context);
+  const translator = translators[language];
   const html = renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <AuthProvider>
-            {/* hydrate={false}: no inline data script (the CSP forbids inline scripts). */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AuthProvider>
-        </ThemeProvider>
-      </QueryClientProvider>
+      <I18nextProvider i18n={translator}>
+        <QueryClientProvider client={queryClient}>
+          <ThemeProvider>
+            <AuthProvider>
+              {/* hydrate={false}: no inline data script (the CSP forbids inline scripts). */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AuthProvider>
+          </ThemeProvider>
+        </QueryClientProvider>
+      </I18nextProvider>
     </StrictMode>,
   );
   const titleKey = [...context.matches].reverse().find((m) => (m.route.handle as { title?: string })?.title)
     ?.route.handle.title as string | undefined;
-  return { title: documentTitle(i18n.t, titleKey), html };
+  return { title: documentTitle(translator.t, titleKey), html, language };
 }

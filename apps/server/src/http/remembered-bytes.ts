@@ -43,7 +43,8 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
 export function sendRemembered(reply: FastifyReply, bytes: RememberedBytes, type: string): FastifyReply {
   reply.type(type);
   if (bytes.body.length < COMPRESS_FROM_BYTES) return reply.send(bytes.body);
-  reply.header('vary', 'accept-encoding');
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   const accepted = reply.request.headers['accept-encoding'];
   const encoding = accepted ? negotiate(accepted, ENCODINGS) : null;
   if (!encoding) return reply.send(bytes.body);

@@ -12,13 +12,13 @@ import { ANSWERS_CHECKED_EVERY_MS } from './rendered-pages.ts';
 // render (apps/web/src/request-render.tsx) is a build output, as index.html is: here a small one in
 // its place, with the same signature, which asks the API as the real one does and puts what it
 // got into the page. e2e/member-pages.e2e.test.ts runs the real render in Chromium.
-const INDEX = `<!doctype html><html><head><title>Sahifa</title></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html lang="en" dir="ltr"><head><title>Sahifa</title></head><body><div id="root"></div></body></html>`;
 // As the build writes it (apps/web/scripts/prerender.mjs): the app's loader inline, no script tags.
 const LOADER = 'document.documentElement.dataset.loader="1"';
 const MEMBER_PAGE = INDEX.replace('</body>', `<script>${LOADER}</script></body>`);
 
 const RENDER = `
-export async function renderMemberPage(url, { session, fetch }) {
+export async function renderMemberPage(url, { session, fetch, language }) {
   if (url.startsWith('/app/broken')) throw new Error('The render broke.');
   if (url.startsWith('/app/write')) await fetch('/api/v1/thoughts', { method: 'POST' });
   if (!url.startsWith('/app/home')) return null;
@@ -27,7 +27,8 @@ export async function renderMemberPage(url, { session, fetch }) {
   const name = session.user.name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return {
     title: 'Home of ' + session.user.name,
-    html: '<h1>' + name + '</h1><p>plan ' + account.plan + ', status ' + answer.status + '</p>',
+    html: '<h1>' + name + '</h1><p>plan ' + account.plan + ', status ' + answer.status + ', in ' + language + '</p>',
+    language,
     screens: ['home'],
     state: { session, queries: [account] },
   };
@@ -36,18 +37,19 @@ export const PUBLIC_PAGES = [{ path: '/' }, { path: '/pricing' }, { path: '/plan
 let renders = 0;
 let landings = 0;
 let brokenTries = 0;
-export async function renderPublicPage(path, ask) {
+export async function renderPublicPage(path, ask, language) {
   if (path === '/plans-broken' && ++brokenTries === 1) throw new Error('The render broke.');
   if (path === '/') {
     const overview = await (await ask('/api/v1/library/overview')).json();
     landings += 1;
     const shelves = overview.categories.map((category) => category.title + ' ' + category.bookCount).join(', ');
-    return { title: 'Sahifa', html: '<h1>Library</h1><p>[' + shelves + '] render ' + landings + '</p>', screens: [], state: { queries: [overview] } };
+    const heading = language === 'ar' ? 'المكتبة' : 'Library';
+    return { title: 'Sahifa', html: '<h1>' + heading + '</h1><p>[' + shelves + '] render ' + landings + '</p>', language, screens: [], state: { queries: [overview] } };
   }
   if (path === '/login') {
     const config = await (await ask('/api/v1/config')).json();
     const google = config.googleSignIn ? '<button>Continue with Google</button>' : '';
-    return { title: 'Log in', html: '<h1>Log in</h1>' + google + '<form></form>', screens: [], state: { queries: [config] } };
+    return { title: 'Log in', html: '<h1>Log in</h1>' + google + '<form></form>', language, screens: [], state: { queries: [config] } };
   }
   const plans = await (await ask('/api/v1/plans')).json();
   const account = await ask('/api/v1/me/account');
@@ -55,6 +57,7 @@ export async function renderPublicPage(path, ask) {
   return {
     title: 'Pricing',
     html: '<h1>Plans</h1><p>free questions ' + plans.free.dailyQuestions + ', account ' + account.status + ', render ' + renders + '</p>',
+    language,
     screens: ['pricing'],
     state: { queries: [plans] },
   };
@@ -110,8 +113,10 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.body).toContain('<div id="root"><div data-prerendered="member"><h1>Hana &lt;/script>');
-    expect(res.body).toContain('<p>plan free, status 200</p>');
+    expect(res.body).toContain(
+      '<div id="root"><div data-prerendered="member" lang="en"><h1>Hana &lt;/script>',
+    );
+    expect(res.body).toContain('<p>plan free, status 200, in en</p>');
     // Its screen's style sheet in the head; its script listed for the page's loader.
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/Home-1.css"></head>');
     expect(res.body).toContain(
@@ -181,7 +186,9 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
   it('renders the landing with the library, and again at the first visit after the library changed', async () => {
     const first = await page('/');
     expect(first.statusCode).toBe(200);
-    expect(first.body).toContain('<div id="root"><div data-prerendered><h1>Library</h1><p>[] render 1</p>');
+    expect(first.body).toContain(
+      '<div id="root"><div data-prerendered lang="en"><h1>Library</h1><p>[] render 1</p>',
+    );
     expect((await page('/')).body).toBe(first.body);
     await insertMonthlyBooks(t.db, ['a-new-summary']);
     // Within a second of the last check the page is sent as it was; the first visit after asks again.
@@ -207,7 +214,7 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
     expect(first.headers['cache-control']).toBe('no-cache');
     // Asked as a visitor (the account answers 401), and on a public page's root: the app comes on a first move.
     expect(first.body).toContain(
-      `<div id="root"><div data-prerendered><h1>Plans</h1><p>free questions ${plans.free.dailyQuestions}, account 401, render 1</p>`,
+      `<div id="root"><div data-prerendered lang="en"><h1>Plans</h1><p>free questions ${plans.free.dailyQuestions}, account 401, render 1</p>`,
     );
     expect(first.body).toContain('<link rel="stylesheet" crossorigin href="/assets/Pricing-1.css"></head>');
     expect(first.body).toContain(
@@ -228,16 +235,41 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
     expect(json.body).toBe(first.body);
   });
 
+  it("renders a public page in the reader's language, each language remembered apart", async () => {
+    const english = await page('/');
+    const arabic = await page('/', { 'accept-language': 'ar-SA,ar;q=0.9' });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toMatch(
+      /<div id="root"><div data-prerendered lang="ar"><h1>المكتبة<\/h1><p>\[C 1\] render \d+<\/p>/,
+    );
+    expect(arabic.headers.vary).toContain('accept-language, cookie');
+    // Sent again as they are: the reader's choice (the app's cookie) beats the browser's language.
+    expect((await page('/', { cookie: 'lang=ar' })).body).toBe(arabic.body);
+    expect((await page('/', { cookie: 'lang=en', 'accept-language': 'ar' })).body).toBe(english.body);
+    expect(english.body).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it("renders a member's page in the language their app last showed", async () => {
+    const { cookie: member } = await signUp(t.app);
+    const res = await page('/app/home', { cookie: `${member}; lang=ar` });
+    expect(res.body).toContain('<html lang="ar" dir="rtl">');
+    expect(res.body).toContain('<div id="root"><div data-prerendered="member" lang="ar">');
+    expect(res.body).toContain('<p>plan free, status 200, in ar</p>');
+  });
+
   it('sends index.html when a page of the settings fails to render, and tries again on the next visit', async () => {
     const failed = await page('/plans-broken');
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toBe(INDEX);
-    expect((await page('/plans-broken')).body).toContain('<div data-prerendered><h1>Plans</h1>');
+    expect((await page('/plans-broken')).body).toContain('<div data-prerendered lang="en"><h1>Plans</h1>');
   });
 
   it('sends an account form only at its bare address: a query there changes what it shows', async () => {
     const form = await page('/login');
-    expect(form.body).toContain('<div id="root"><div data-prerendered><h1>Log in</h1><form></form>');
+    expect(form.body).toContain(
+      '<div id="root"><div data-prerendered lang="en"><h1>Log in</h1><form></form>',
+    );
     expect(form.body).toContain('{"queries":[{"googleSignIn":false}]}');
     // ?verified=1 sends a member who has just confirmed on into the app; ?error= shows a notice.
     for (const url of ['/login?verified=1', '/login?error=google']) {

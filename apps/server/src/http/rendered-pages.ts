@@ -3,15 +3,18 @@
 // through the same routes, checks and authorization as the browser's requests.
 // - A member's page (decision 017), as the member whose cookie came with the page request.
 // - A public page made from this server's answers (the landing with its library, pricing, the
-//   account forms with or without Google sign-in), rendered as a visitor and sent to every visitor
-//   until an answer it was made from changes: a visit asks those answers again (in process, at
-//   most once a second) and renders the page again when one differs.
+//   account forms with or without Google sign-in), rendered as a visitor in each language and sent
+//   to every visitor in that language until an answer it was made from changes: a visit asks those
+//   answers again (in process, at most once a second) and renders the page again when one differs.
+// Each in the language of the request (page-language.ts).
 // Any doubt (no session, a screen it does not render, a query that failed, an error) and the page
 // is index.html, as without it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { directionOf, type Language } from '@sahifa/contracts/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageLanguage } from './page-language.ts';
 import { type RememberedBytes, rememberBytes } from './remembered-bytes.ts';
 
 /**
@@ -25,6 +28,7 @@ export const ANSWERS_CHECKED_EVERY_MS = 1000;
 interface RenderedPage {
   title: string;
   html: string;
+  language: Language;
   screens: string[];
   state: unknown;
 }
@@ -34,9 +38,9 @@ interface RequestRender {
   PUBLIC_PAGES: readonly PublicPage[];
   renderMemberPage(
     url: string,
-    request: { session: unknown; fetch: typeof fetch },
+    request: { session: unknown; fetch: typeof fetch; language: Language },
   ): Promise<RenderedPage | null>;
-  renderPublicPage(path: string, ask: typeof fetch): Promise<RenderedPage | null>;
+  renderPublicPage(path: string, ask: typeof fetch, language: Language): Promise<RenderedPage | null>;
 }
 
 /** dist-ssr/rendered-screens.json: each screen module's style sheets and scripts. */
@@ -54,8 +58,8 @@ export interface RenderedPages {
   memberPage(request: FastifyRequest): Promise<string | null>;
   /** The public pages made from this server's answers. */
   publicPages: readonly PublicPage[];
-  /** The public page at `path`, as every visitor sees it now. */
-  publicPage(path: string): Promise<RememberedBytes | null>;
+  /** The public page at `path` in `language`, as every visitor sees it now. */
+  publicPage(path: string, language: Language): Promise<RememberedBytes | null>;
 }
 
 /** WEB_SSR_DIR, and its rendered-page.html: index.html whose app src/app-on-demand.js loads. */
@@ -114,7 +118,11 @@ export async function loadRenderedPages(
       // The member only, as get-session's JSON has them: the session's token and address stay out of the page.
       const member = { user: JSON.parse(JSON.stringify(session.user)) };
       const asMember = reader({ cookie, 'user-agent': request.headers['user-agent'] ?? '' }, request.ip);
-      const page = await render.renderMemberPage(request.url, { session: member, fetch: asMember });
+      const page = await render.renderMemberPage(request.url, {
+        session: member,
+        fetch: asMember,
+        language: pageLanguage(request.headers),
+      });
       return page && pageHtml(build.html, page, assets, 'member');
     } catch (error) {
       request.log.error(
@@ -125,7 +133,10 @@ export async function loadRenderedPages(
     }
   }
 
-  /** Each public page as last rendered, with the answers (by address) it was made from, and when they were last the same. */
+  /**
+   * Each public page (by language and path, pageKey) as last rendered, with the answers (by
+   * address) it was made from, and when they were last the same.
+   */
   const rendered = new Map<
     string,
     { bytes: RememberedBytes; answers: Map<string, string>; checkedAt: number }
@@ -133,16 +144,19 @@ export async function loadRenderedPages(
   /** A page being rendered: the visits that come meanwhile wait for the same render. */
   const rendering = new Map<string, Promise<RememberedBytes | null>>();
 
-  async function renderPublic(pagePath: string): Promise<RememberedBytes | null> {
+  const pageKey = (pagePath: string, language: Language) => `${language} ${pagePath}`;
+
+  async function renderPublic(pagePath: string, language: Language): Promise<RememberedBytes | null> {
     const answers = new Map<string, string>();
     try {
       const page = await render.renderPublicPage(
         pagePath,
         reader({}, undefined, (url, body) => answers.set(url, body)),
+        language,
       );
       if (!page) return null;
       const bytes = rememberBytes(Buffer.from(pageHtml(build.html, page, assets, 'public')));
-      rendered.set(pagePath, { bytes, answers, checkedAt: Date.now() });
+      rendered.set(pageKey(pagePath, language), { bytes, answers, checkedAt: Date.now() });
       return bytes;
     } catch (error) {
       app.log.error({ err: error, url: pagePath }, 'A public page could not be rendered; sent unrendered.');
@@ -155,8 +169,9 @@ export async function loadRenderedPages(
     return true;
   }
 
-  async function publicPage(pagePath: string): Promise<RememberedBytes | null> {
-    const known = rendered.get(pagePath);
+  async function publicPage(pagePath: string, language: Language): Promise<RememberedBytes | null> {
+    const key = pageKey(pagePath, language);
+    const known = rendered.get(key);
     if (known) {
       const now = Date.now();
       if (now - known.checkedAt < ANSWERS_CHECKED_EVERY_MS) return known.bytes;
@@ -165,10 +180,10 @@ export async function loadRenderedPages(
         return known.bytes;
       }
     }
-    let next = rendering.get(pagePath);
+    let next = rendering.get(key);
     if (!next) {
-      next = renderPublic(pagePath).finally(() => rendering.delete(pagePath));
-      rendering.set(pagePath, next);
+      next = renderPublic(pagePath, language).finally(() => rendering.delete(key));
+      rendering.set(key, next);
     }
     return next;
   }
@@ -181,10 +196,14 @@ const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** JSON inside <script type="application/json">: no `<` (so no `</script>` or `<!--`) can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** The build's pages start so (apps/web/index.html); a page in another language says its own. */
+const HTML_LANGUAGE = '<html lang="en" dir="ltr"';
+
 /**
- * rendered-page.html with the page inside #root, its title, its screens' style sheets, and its
- * state; the screens' scripts are listed for the page's loader (apps/web/src/app-on-demand.js),
- * which asks for them with the app's: once a member's page has painted, on a visitor's first move.
+ * rendered-page.html with the page inside #root, in its language, its title, its screens' style
+ * sheets, and its state; the screens' scripts are listed for the page's loader
+ * (apps/web/src/app-on-demand.js), which asks for them with the app's: once a member's page has
+ * painted, on a visitor's first move.
  */
 function pageHtml(
   template: string,
@@ -195,9 +214,11 @@ function pageHtml(
   const styles = new Set(page.screens.flatMap((screen) => assets[screen]?.styles ?? []));
   const scripts = new Set(page.screens.flatMap((screen) => assets[screen]?.scripts ?? []));
   const links = [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-  const root = kind === 'member' ? '<div data-prerendered="member">' : '<div data-prerendered>';
+  const marker = kind === 'member' ? 'data-prerendered="member"' : 'data-prerendered';
+  const root = `<div ${marker} lang="${page.language}">`;
   // Replaced by functions: a `$&` in a member's text is text, not a replacement pattern.
   return template
+    .replace(HTML_LANGUAGE, () => `<html lang="${page.language}" dir="${directionOf(page.language)}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
     .replace('</head>', () => `${links.join('')}</head>`)
     .replace(

@@ -9,8 +9,8 @@ import { createTestApp, engines, makeTempDir, type TestApp } from '#server/test/
 const BOOT_SCRIPT = 'document.documentElement.dataset.booted="1"';
 const INDEX = `<!doctype html><html><head><title>Sahifa</title><script>${BOOT_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 
-const prerenderedPage = (text: string) =>
-  `<!doctype html><html><head><title>${text}</title></head><body><div id="root"><div data-prerendered><h1>${text}</h1></div></div></body></html>`;
+const prerenderedPage = (text: string, lang = 'en') =>
+  `<!doctype html><html lang="${lang}"><head><title>${text}</title></head><body><div id="root"><div data-prerendered lang="${lang}"><h1>${text}</h1></div></div></body></html>`;
 
 const LONG_PAGE = `Terms: ${'Read the ideas of a book, page by page. '.repeat(60)}`;
 
@@ -21,10 +21,14 @@ function fakeWebBuild(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   // As the build writes them (apps/web/scripts/prerender.mjs).
-  mkdirSync(path.join(dir, 'prerendered'));
-  writeFileSync(path.join(dir, 'prerendered', 'index.html'), prerenderedPage('Welcome'));
-  writeFileSync(path.join(dir, 'prerendered', 'about.html'), prerenderedPage('About Sahifa'));
-  writeFileSync(path.join(dir, 'prerendered', 'terms.html'), prerenderedPage(LONG_PAGE));
+  mkdirSync(path.join(dir, 'prerendered', 'en'), { recursive: true });
+  mkdirSync(path.join(dir, 'prerendered', 'ar'));
+  writeFileSync(path.join(dir, 'prerendered', 'en', 'index.html'), prerenderedPage('Welcome'));
+  writeFileSync(path.join(dir, 'prerendered', 'en', 'about.html'), prerenderedPage('About Sahifa'));
+  writeFileSync(path.join(dir, 'prerendered', 'en', 'terms.html'), prerenderedPage(LONG_PAGE));
+  writeFileSync(path.join(dir, 'prerendered', 'ar', 'index.html'), prerenderedPage('أهلًا', 'ar'));
+  writeFileSync(path.join(dir, 'prerendered', 'ar', 'about.html'), prerenderedPage('عن صحيفة', 'ar'));
+  writeFileSync(path.join(dir, 'prerendered', 'ar', 'terms.html'), prerenderedPage(LONG_PAGE, 'ar'));
   writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("app");');
   writeFileSync(path.join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
   // As the build writes them (apps/web/vite.config.ts, precompressed).
@@ -80,13 +84,42 @@ describe.each(engines)('web app serving on %s', (engine) => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain(`<div data-prerendered><h1>${heading}</h1>`);
+      expect(res.body).toContain(`<div data-prerendered lang="en"><h1>${heading}</h1>`);
       expect(res.body).toContain('<script defer src="https://stats.example.com/script.js"></script></head>');
     }
     // Any other page, and a path that only starts like one, gets the plain shell.
     for (const url of ['/login', '/about/more', '/aboutx']) {
       expect((await get(url)).body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it("sends a prerendered page in the language the reader's app last showed, else in the browser's first", async () => {
+    const about = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/about', headers: { accept: 'text/html', ...headers } });
+    for (const [headers, heading] of [
+      [{}, 'About Sahifa'],
+      [{ 'accept-language': 'fr-FR,fr;q=0.9' }, 'About Sahifa'],
+      [{ 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.8' }, 'عن صحيفة'],
+      // The first language is the one the browser shows pages in, as src/boot.js reads it.
+      [{ 'accept-language': 'en-US,ar;q=0.9' }, 'About Sahifa'],
+      [{ 'accept-language': 'ar', cookie: 'lang=en' }, 'About Sahifa'],
+      [{ 'accept-language': 'en-US', cookie: 'theme=dark; lang=ar' }, 'عن صحيفة'],
+      [{ cookie: 'xlang=ar' }, 'About Sahifa'],
+    ] as const) {
+      const res = await about(headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.body, JSON.stringify(headers)).toContain(`<h1>${heading}</h1>`);
+      // A cache between the server and the browser keeps each language apart.
+      expect(res.headers.vary).toBe('accept-language, cookie');
+    }
+    // index.html is the same in every language.
+    const shell = await t.app.inject({
+      method: 'GET',
+      url: '/app/books',
+      headers: { accept: 'text/html', 'accept-language': 'ar' },
+    });
+    expect(shell.body).toContain('<div id="root"></div>');
+    expect(shell.headers.vary ?? '').not.toContain('accept-language');
   });
 
   it('sends a page compressed as the browser takes it, the same page in each encoding', async () => {
@@ -101,7 +134,7 @@ describe.each(engines)('web app serving on %s', (engine) => {
     expect(plain.body).toContain(LONG_PAGE);
     const br = await page('gzip, deflate, br, zstd');
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('accept-encoding');
+    expect(br.headers.vary).toBe('accept-language, cookie, accept-encoding');
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect((await page('gzip, deflate, br, zstd')).rawPayload.equals(br.rawPayload)).toBe(true);

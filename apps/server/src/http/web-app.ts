@@ -3,8 +3,9 @@
 // - Everything else (index.html, service-worker.js, manifest…) must be revalidated,
 //   or a deployed update would never reach installed apps.
 // - Unknown non-API paths that ask for HTML get index.html: the router in the page takes over.
-// - The public pages the build prerendered (prerendered/<page>.html) are sent instead of
-//   index.html at their own paths, so a first visit paints before the script has run.
+// - The public pages the build prerendered (prerendered/<language>/<page>.html) are sent instead
+//   of index.html at their own paths, in the request's language (page-language.ts), so a first
+//   visit paints before the script has run.
 // - A member's home and reader are sent rendered for them, with their data, and the landing,
 //   pricing and the account forms rendered from this server's answers (rendered-pages.ts). A form
 //   only at its bare address: a query there may change what it shows (a notice, or a member who
@@ -13,9 +14,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGES, type Language } from '@sahifa/contracts/languages';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { NotFoundFallback } from './errors.ts';
+import { pageLanguage, VARIES_BY_LANGUAGE } from './page-language.ts';
 import { type RememberedBytes, rememberBytes, sendRemembered } from './remembered-bytes.ts';
 import { loadRenderedPages, type RenderedPagesBuild } from './rendered-pages.ts';
 
@@ -41,8 +44,8 @@ function acceptsHtml(request: FastifyRequest): boolean {
 export interface WebBuild {
   root: string;
   indexHtml: string;
-  /** Prerendered public pages by path. */
-  pages: Map<string, string>;
+  /** Prerendered public pages by language, then path. */
+  pages: Record<Language, Map<string, string>>;
   /** CSP sources ('sha256-…') of the pages' inline scripts (the boot script), which the CSP allows. */
   scriptHashes: string[];
   /** The build's render of the pages rendered when asked for (WEB_SSR_DIR) and the page it fills; null when not built. */
@@ -69,7 +72,11 @@ export function readWebBuild(config: Config, log: FastifyBaseLogger): WebBuild |
         html: withAnalytics(readFileSync(renderedPageFile, 'utf8'), config.analyticsScriptUrl),
       }
     : null;
-  const htmls = [indexHtml, ...pages.values(), ...(renderedPages ? [renderedPages.html] : [])];
+  const htmls = [
+    indexHtml,
+    ...LANGUAGES.flatMap((language) => [...pages[language].values()]),
+    ...(renderedPages ? [renderedPages.html] : []),
+  ];
   const scriptHashes = [...new Set(htmls.flatMap(inlineScriptHashes))];
   return { root, indexHtml, pages, scriptHashes, renderedPages };
 }
@@ -93,12 +100,20 @@ export async function registerWebApp(
   const { root } = build;
   // The same bytes for every visit: compressed once each, not on every request (remembered-bytes.ts).
   const indexHtml = rememberBytes(Buffer.from(build.indexHtml));
-  const pages = new Map([...build.pages].map(([page, html]) => [page, rememberBytes(Buffer.from(html))]));
+  const pages = Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      new Map([...build.pages[language]].map(([page, html]) => [page, rememberBytes(Buffer.from(html))])),
+    ]),
+  ) as Record<Language, Map<string, RememberedBytes>>;
 
   const sendHtml = (reply: FastifyReply, html: RememberedBytes) =>
     sendRemembered(reply.status(200).header('cache-control', NO_CACHE), html, 'text/html; charset=utf-8');
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
-    sendHtml(reply, pages.get(request.url.split('?')[0] ?? '') ?? indexHtml);
+  /** The page at the request's path in its language, or index.html, which is the same in both. */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = pages[pageLanguage(request.headers)].get(request.url.split('?')[0] ?? '');
+    return page ? sendHtml(reply.header('vary', VARIES_BY_LANGUAGE), page) : sendHtml(reply, indexHtml);
+  };
 
   const rendered = build.renderedPages && (await loadRenderedPages(app, build.renderedPages));
   // Each page at its own route, not through the static files' search for a file of its name and
@@ -106,7 +121,7 @@ export async function registerWebApp(
   // any GET with its page, as a file would; only the fallback for other paths, which guesses that
   // they are the app's, asks for a browser's Accept.
   const renderedPaths = new Set(rendered?.publicPages.map((page) => page.path));
-  for (const pagePath of new Set(['/', ...pages.keys()])) {
+  for (const pagePath of new Set(['/', ...pages.en.keys()])) {
     if (!renderedPaths.has(pagePath)) app.get(pagePath, { schema: { hide: true } }, sendPage);
   }
   if (rendered) {
@@ -121,8 +136,8 @@ export async function registerWebApp(
       // The same bytes for everyone, until what the page shows changes (rendered-pages.ts).
       app.get(pagePath, { schema: { hide: true } }, async (request, reply) => {
         if (form && request.url.includes('?')) return sendPage(request, reply);
-        const bytes = await rendered.publicPage(pagePath);
-        return bytes ? sendHtml(reply, bytes) : sendPage(request, reply);
+        const bytes = await rendered.publicPage(pagePath, pageLanguage(request.headers));
+        return bytes ? sendHtml(reply.header('vary', VARIES_BY_LANGUAGE), bytes) : sendPage(request, reply);
       });
     }
   }
@@ -153,15 +168,27 @@ export async function registerWebApp(
   };
 }
 
-/** prerendered/index.html is `/`, prerendered/about.html `/about`; none when the build made none. */
-function readPrerenderedPages(root: string, analyticsScriptUrl: string | null): Map<string, string> {
-  const dir = path.join(root, 'prerendered');
-  const pages = new Map<string, string>();
-  if (!existsSync(dir)) return pages;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
-    const name = file.slice(0, -'.html'.length);
-    const html = withAnalytics(readFileSync(path.join(dir, file), 'utf8'), analyticsScriptUrl);
-    pages.set(name === 'index' ? '/' : `/${name}`, html);
-  }
-  return pages;
+/**
+ * prerendered/en/index.html is `/` in English, prerendered/ar/about.html `/about` in Arabic; none
+ * when the build made none.
+ */
+function readPrerenderedPages(
+  root: string,
+  analyticsScriptUrl: string | null,
+): Record<Language, Map<string, string>> {
+  const read = (language: Language) => {
+    const dir = path.join(root, 'prerendered', language);
+    const pages = new Map<string, string>();
+    if (!existsSync(dir)) return pages;
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.html'))) {
+      const name = file.slice(0, -'.html'.length);
+      const html = withAnalytics(readFileSync(path.join(dir, file), 'utf8'), analyticsScriptUrl);
+      pages.set(name === 'index' ? '/' : `/${name}`, html);
+    }
+    return pages;
+  };
+  return Object.fromEntries(LANGUAGES.map((language) => [language, read(language)])) as Record<
+    Language,
+    Map<string, string>
+  >;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
+import { directionOf, resolveLanguage } from '@sahifa/contracts/languages';
 import { describe, expect, it } from 'vitest';
-import { directionOf, resolveLanguage } from '#web/i18n/language.ts';
 import { LAST_SESSION_KEY } from '#web/lib/last-session.ts';
 import { resolveTheme } from '#web/theme/resolve.ts';
 

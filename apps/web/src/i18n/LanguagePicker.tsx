@@ -1,7 +1,7 @@
+import { LANGUAGES, resolveLanguage } from '@sahifa/contracts/languages';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '#web/components/ui/Select.tsx';
-import { LANGUAGES, resolveLanguage } from './language.ts';
 
 /**
  * The interface language (accessible name "Language"; options "en" and "ar"). i18next stores the

@@ -1,14 +1,15 @@
+import {
+  DEFAULT_LANGUAGE,
+  directionOf,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  resolveLanguage,
+} from '@sahifa/contracts/languages';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
-import {
-  DEFAULT_LANGUAGE,
-  directionOf,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  resolveLanguage,
-} from './language.ts';
+import { LANGUAGE_STORAGE_KEY } from './language.ts';
 
 function applyDocumentLanguage(tag: string): void {
   const language = resolveLanguage(tag);
@@ -49,7 +50,11 @@ export const i18nReady: Promise<unknown> = i18n
       // <html lang>, so the two always agree and Arabic never flashes left-to-right.
       order: ['localStorage', 'htmlTag'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
+      // The cookie is for the server, which renders the next page in this language (decision 018).
+      caches: ['localStorage', 'cookie'],
+      lookupCookie: LANGUAGE_COOKIE,
+      cookieMinutes: 60 * 24 * 365,
+      cookieOptions: { path: '/', sameSite: 'lax' },
       convertDetectedLanguage: (tag: string) => resolveLanguage(tag),
     },
     interpolation: { escapeValue: false },

@@ -1,4 +1,5 @@
 import type { BookReading } from '@sahifa/contracts/books';
+import { resolveLanguage } from '@sahifa/contracts/languages';
 import type { Page } from '@sahifa/contracts/library';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,6 @@ import {
   type ReadingLang,
   savesOnOpen,
 } from '#web/features/reader/navigation.ts';
-import { resolveLanguage } from '#web/i18n/language.ts';
 
 /**
  * Where the reader is: the language and page (from the address, the saved progress or the
