@@ -85,6 +85,7 @@ try {
           fcpMs: value('first-contentful-paint'),
           lcpMs: value('largest-contentful-paint'),
           tbtMs: value('total-blocking-time'),
+          cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         };
         runs[`${path} ${side}`].push(run);
         console.log(path, side, JSON.stringify(run));

@@ -95,10 +95,13 @@ rmSync(outDir, { recursive: true, force: true });
 for (const language of LANGUAGES) {
   mkdirSync(path.join(outDir, language), { recursive: true });
   for (const page of PRERENDERED_PAGES) {
-    const { title, html } = await prerender(page.path, language);
+    const { title, html, fonts } = await prerender(page.path, language);
     const { scripts, styles } = screenAssets(page.screen);
     checkStyled(page, html, styles);
-    const links = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    const links = [
+      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
+    ];
     const out = template
       .replace(APP_SCRIPT_TAG, '')
       .replace(HTML_LANGUAGE, `<html lang="${language}" dir="${directionOf(language)}"`)

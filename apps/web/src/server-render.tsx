@@ -19,6 +19,7 @@ import { documentTitle } from './app/page-title.tsx';
 import ar from './i18n/ar.json';
 import en from './i18n/en.json';
 import { AuthProvider } from './lib/auth.tsx';
+import { ARABIC_FONT_FILES } from './theme/arabic-fonts.ts';
 import { ThemeProvider } from './theme/ThemeProvider.tsx';
 
 /** One i18next per language, each with every text loaded: a render picks one, and nothing switches. */
@@ -44,6 +45,8 @@ export interface RenderedPage {
   html: string;
   /** The language it is written in. */
   language: Language;
+  /** The web font files its text is set in, for the page to ask for at once (`<link rel="preload">`). */
+  fonts: readonly string[];
 }
 
 /** A path's routes, their code loaded: ready to render. */
@@ -90,5 +93,6 @@ export function renderPage(
   );
   const titleKey = [...context.matches].reverse().find((m) => (m.route.handle as { title?: string })?.title)
     ?.route.handle.title as string | undefined;
-  return { title: documentTitle(translator.t, titleKey), html, language };
+  const fonts = language === 'ar' ? ARABIC_FONT_FILES : [];
+  return { title: documentTitle(translator.t, titleKey), html, language, fonts };
 }

@@ -29,6 +29,7 @@ export async function renderMemberPage(url, { session, fetch, language }) {
     title: 'Home of ' + session.user.name,
     html: '<h1>' + name + '</h1><p>plan ' + account.plan + ', status ' + answer.status + ', in ' + language + '</p>',
     language,
+    fonts: fontsOf(language),
     screens: ['home'],
     state: { session, queries: [account] },
   };
@@ -37,6 +38,7 @@ export const PUBLIC_PAGES = [{ path: '/' }, { path: '/pricing' }, { path: '/plan
 let renders = 0;
 let landings = 0;
 let brokenTries = 0;
+const fontsOf = (language) => (language === 'ar' ? ['/assets/arabic-1.woff2'] : []);
 export async function renderPublicPage(path, ask, language) {
   if (path === '/plans-broken' && ++brokenTries === 1) throw new Error('The render broke.');
   if (path === '/') {
@@ -44,12 +46,12 @@ export async function renderPublicPage(path, ask, language) {
     landings += 1;
     const shelves = overview.categories.map((category) => category.title + ' ' + category.bookCount).join(', ');
     const heading = language === 'ar' ? 'المكتبة' : 'Library';
-    return { title: 'Sahifa', html: '<h1>' + heading + '</h1><p>[' + shelves + '] render ' + landings + '</p>', language, screens: [], state: { queries: [overview] } };
+    return { title: 'Sahifa', html: '<h1>' + heading + '</h1><p>[' + shelves + '] render ' + landings + '</p>', language, fonts: fontsOf(language), screens: [], state: { queries: [overview] } };
   }
   if (path === '/login') {
     const config = await (await ask('/api/v1/config')).json();
     const google = config.googleSignIn ? '<button>Continue with Google</button>' : '';
-    return { title: 'Log in', html: '<h1>Log in</h1>' + google + '<form></form>', language, screens: [], state: { queries: [config] } };
+    return { title: 'Log in', html: '<h1>Log in</h1>' + google + '<form></form>', language, fonts: fontsOf(language), screens: [], state: { queries: [config] } };
   }
   const plans = await (await ask('/api/v1/plans')).json();
   const account = await ask('/api/v1/me/account');
@@ -58,6 +60,7 @@ export async function renderPublicPage(path, ask, language) {
     title: 'Pricing',
     html: '<h1>Plans</h1><p>free questions ' + plans.free.dailyQuestions + ', account ' + account.status + ', render ' + renders + '</p>',
     language,
+    fonts: fontsOf(language),
     screens: ['pricing'],
     state: { queries: [plans] },
   };
@@ -244,6 +247,11 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
       /<div id="root"><div data-prerendered lang="ar"><h1>المكتبة<\/h1><p>\[C 1\] render \d+<\/p>/,
     );
     expect(arabic.headers.vary).toContain('accept-language, cookie');
+    // Its text's web font is asked for with its style sheets, not after the first paint.
+    expect(arabic.body).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/arabic-1.woff2"></head>',
+    );
+    expect(english.body).not.toContain('rel="preload" as="font"');
     // Sent again as they are: the reader's choice (the app's cookie) beats the browser's language.
     expect((await page('/', { cookie: 'lang=ar' })).body).toBe(arabic.body);
     expect((await page('/', { cookie: 'lang=en', 'accept-language': 'ar' })).body).toBe(english.body);

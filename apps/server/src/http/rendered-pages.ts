@@ -29,6 +29,8 @@ interface RenderedPage {
   title: string;
   html: string;
   language: Language;
+  /** Web font files its text is set in: asked for with its style sheets. */
+  fonts: string[];
   screens: string[];
   state: unknown;
 }
@@ -213,7 +215,12 @@ function pageHtml(
 ): string {
   const styles = new Set(page.screens.flatMap((screen) => assets[screen]?.styles ?? []));
   const scripts = new Set(page.screens.flatMap((screen) => assets[screen]?.scripts ?? []));
-  const links = [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  const links = [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...page.fonts.map(
+      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`,
+    ),
+  ];
   const marker = kind === 'member' ? 'data-prerendered="member"' : 'data-prerendered';
   const root = `<div ${marker} lang="${page.language}">`;
   // Replaced by functions: a `$&` in a member's text is text, not a replacement pattern.
