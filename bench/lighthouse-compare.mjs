@@ -1,4 +1,4 @@
-// A/B for a first visit: Lighthouse (its default mobile run, performance only) on pages of
+// A/B for a first visit: Lighthouse (its default mobile run, performance only, with CLS) on pages of
 // another checkout (before) and this one (after), alternating in one run so the machine's noise
 // hits both alike; prints each run and the medians. Pages under /app are visited signed in.
 // Usage: node bench/lighthouse-compare.mjs /path/to/other/checkout  (BENCH_ROUNDS, default 5;
