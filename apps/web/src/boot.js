@@ -1,6 +1,6 @@
 // Runs synchronously in <head>, before the first paint, so that neither the theme nor the text
-// direction flashes. Mirrors src/theme/resolve.ts and src/i18n/language.ts (checked by
-// src/app/boot.test.ts). The build inlines it into index.html (vite.config.ts, inlineBootScript);
+// direction flashes. Mirrors src/theme/resolve.ts, src/i18n/language.ts and contracts' languages.ts
+// (checked by src/app/boot.test.ts). The build inlines it into index.html (vite.config.ts, inlineBootScript);
 // the server's Content-Security-Policy allows it by its hash, and no other inline script.
 (() => {
   const root = document.documentElement;
@@ -16,8 +16,10 @@
   const known = theme === 'dark' || theme === 'purple' || theme === 'red';
   root.setAttribute('data-theme', known ? theme : 'light');
 
-  // The stored choice wins; a first visit follows the browser's preferred language.
-  const lang = read('i18nextLng') || navigator.languages?.[0] || navigator.language || '';
+  // The stored choice wins, then the cookie the app writes beside it for the server (which renders
+  // the page in that language, decision 018); a first visit follows the browser's first language.
+  const cookie = /(?:^|;)\s*lang=([^;]*)/.exec(document.cookie ?? '')?.[1];
+  const lang = read('i18nextLng') || cookie || navigator.languages?.[0] || navigator.language || '';
   const arabic = /^ar\b/i.test(lang);
   root.setAttribute('lang', arabic ? 'ar' : 'en');
   root.setAttribute('dir', arabic ? 'rtl' : 'ltr');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { directionOf, resolveLanguage } from '@sahifa/contracts/languages';
+import { directionOf, LANGUAGE_COOKIE, resolveLanguage } from '@sahifa/contracts/languages';
 import { describe, expect, it } from 'vitest';
 import { LAST_SESSION_KEY } from '#web/lib/last-session.ts';
 import { resolveTheme } from '#web/theme/resolve.ts';
@@ -10,7 +10,12 @@ const bootScript = readFileSync(new URL('../../src/boot.js', import.meta.url), '
 let zodConfig: unknown;
 
 /** Runs src/boot.js against a fake document and storage; returns the <html> attributes it set. */
-function boot(storage: Record<string, string>, languages: string[] = ['en-US'], throwing = false) {
+function boot(
+  storage: Record<string, string>,
+  languages: string[] = ['en-US'],
+  throwing = false,
+  cookie = '',
+) {
   const attributes: Record<string, string> = {};
   const localStorage = {
     getItem: (key: string) => {
@@ -21,7 +26,7 @@ function boot(storage: Record<string, string>, languages: string[] = ['en-US'], 
   const context: Record<string, unknown> = {
     window: { localStorage },
     navigator: { languages, language: languages[0] },
-    document: { documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v) } },
+    document: { cookie, documentElement: { setAttribute: (k: string, v: string) => (attributes[k] = v) } },
   };
   runInNewContext(bootScript, context);
   zodConfig = context.__zod_globalConfig;
@@ -67,5 +72,13 @@ describe('src/boot.js', () => {
   it('follows the browser language on a first visit, and a stored choice over it', () => {
     expect(boot({}, ['ar-SA', 'en'])).toMatchObject({ lang: 'ar', dir: 'rtl' });
     expect(boot({ i18nextLng: 'en' }, ['ar-SA'])).toMatchObject({ lang: 'en', dir: 'ltr' });
+  });
+
+  it("follows the app's language cookie, as the server does, where nothing is stored", () => {
+    const chose = (language: string) => `${LANGUAGE_COOKIE}=${language}`;
+    expect(boot({}, ['en-US'], false, `theme=x; ${chose('ar')}`)).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    expect(boot({}, ['ar-SA'], false, chose('en'))).toMatchObject({ lang: 'en', dir: 'ltr' });
+    expect(boot({}, ['en-US'], false, `x${chose('ar')}`)).toMatchObject({ lang: 'en', dir: 'ltr' });
+    expect(boot({ i18nextLng: 'en' }, ['en-US'], false, chose('ar'))).toMatchObject({ lang: 'en' });
   });
 });
