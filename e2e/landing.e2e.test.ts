@@ -104,7 +104,7 @@ describe('a first visit to a public page', () => {
 
   it("shows a desktop the library with no script, and the app takes over from the page's data", async () => {
     const overview = await (await fetch(`${baseURL}/api/v1/library/overview`)).json();
-    const { page, scripts, errors } = await firstVisit(browser, '/', { width: 1280, height: 800 });
+    const { page, scripts, errors } = await firstVisit(browser, '/', { size: { width: 1280, height: 800 } });
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
     // The server rendered the library into the page: nothing waits for the app's data.
@@ -152,7 +152,7 @@ describe('a first visit to a public page', () => {
       ['/about', 'عن صحيفة · صحيفة', 'عن صحيفة'],
       ['/login', 'تسجيل الدخول · صحيفة', 'سجّل الدخول إلى صحيفة'],
     ]) {
-      const { page, scripts, errors } = await firstVisit(browser, path as string, undefined, 'ar');
+      const { page, scripts, errors } = await firstVisit(browser, path as string, { locale: 'ar' });
       expect(scripts, path).toEqual([]);
       expect(await page.title()).toBe(title);
       expect(

@@ -51,14 +51,17 @@ export async function openWithApp(page: Page, path: string) {
 }
 
 /**
- * A visitor's first visit to `path` on a phone, in a fresh context (the app of a page before would
- * answer the next from its service worker), with the scripts it asked for and its console errors.
+ * A visitor's first visit to `path` on a phone (or `size`), from a browser in `locale`'s language,
+ * in a fresh context (the app of a page before would answer the next from its service worker),
+ * with the scripts it asked for and its console errors.
  */
 export async function firstVisit(
   browser: ReturnType<typeof useBrowser>,
   path: string,
-  size = { width: 375, height: 812 },
-  locale?: string,
+  {
+    size = { width: 375, height: 812 },
+    locale,
+  }: { size?: { width: number; height: number }; locale?: string } = {},
 ) {
   const page = await browser.newPage(size, undefined, locale ? { locale } : {});
   const errors: string[] = [];

@@ -6,7 +6,7 @@
 //   account forms with or without Google sign-in), rendered as a visitor in each language and sent
 //   to every visitor in that language until an answer it was made from changes: a visit asks those
 //   answers again (in process, at most once a second) and renders the page again when one differs.
-// Each in the language of the request (page-language.ts).
+// Both in the request's language (page-language.ts).
 // Any doubt (no session, a screen it does not render, a query that failed, an error) and the page
 // is index.html, as without it.
 import { existsSync, readFileSync } from 'node:fs';

@@ -109,10 +109,13 @@ export async function registerWebApp(
 
   const sendHtml = (reply: FastifyReply, html: RememberedBytes) =>
     sendRemembered(reply.status(200).header('cache-control', NO_CACHE), html, 'text/html; charset=utf-8');
+  /** A page chosen by the request's language: caches between here and the browser keep each apart. */
+  const sendInLanguage = (reply: FastifyReply, html: RememberedBytes) =>
+    sendHtml(reply.header('vary', VARIES_BY_LANGUAGE), html);
   /** The page at the request's path in its language, or index.html, which is the same in both. */
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     const page = pages[pageLanguage(request.headers)].get(request.url.split('?')[0] ?? '');
-    return page ? sendHtml(reply.header('vary', VARIES_BY_LANGUAGE), page) : sendHtml(reply, indexHtml);
+    return page ? sendInLanguage(reply, page) : sendHtml(reply, indexHtml);
   };
 
   const rendered = build.renderedPages && (await loadRenderedPages(app, build.renderedPages));
@@ -137,7 +140,7 @@ export async function registerWebApp(
       app.get(pagePath, { schema: { hide: true } }, async (request, reply) => {
         if (form && request.url.includes('?')) return sendPage(request, reply);
         const bytes = await rendered.publicPage(pagePath, pageLanguage(request.headers));
-        return bytes ? sendHtml(reply.header('vary', VARIES_BY_LANGUAGE), bytes) : sendPage(request, reply);
+        return bytes ? sendInLanguage(reply, bytes) : sendPage(request, reply);
       });
     }
   }
