@@ -130,7 +130,7 @@ export function createServices(
       publishing,
       audit,
     }),
-    blocks: createBlocksService(createBlocksRepository(db)),
+    blocks: createBlocksService(createBlocksRepository(db), thoughts.changed),
     members: createMembersService({
       repository: createMembersRepository(db),
       audit,

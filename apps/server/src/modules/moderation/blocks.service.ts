@@ -10,7 +10,11 @@ import type { BlocksRepository } from './blocks.repository.ts';
 
 const notYourself = () => new AppError(400, 'CANNOT_BLOCK_SELF', 'You cannot block yourself.');
 
-export function createBlocksService(repository: BlocksRepository) {
+/**
+ * `blocksChanged`: the thoughts module remembers each viewer's view of the first pages of thoughts,
+ * which leaves out whom they blocked.
+ */
+export function createBlocksService(repository: BlocksRepository, blocksChanged: () => void) {
   /** The other member's id; 404 for an unknown number, 400 for oneself. */
   async function otherMember(userId: string, userNumber: string): Promise<string> {
     const number = userNumberOf(userNumber);
@@ -23,10 +27,12 @@ export function createBlocksService(repository: BlocksRepository) {
   return {
     async block(userId: string, userNumber: string): Promise<void> {
       await repository.block(userId, await otherMember(userId, userNumber), nowIso());
+      blocksChanged();
     },
 
     async unblock(userId: string, userNumber: string): Promise<void> {
       await repository.unblock(userId, await otherMember(userId, userNumber));
+      blocksChanged();
     },
 
     async list(userId: string): Promise<{ items: BlockedMember[] }> {

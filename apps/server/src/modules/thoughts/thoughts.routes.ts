@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberOnly, requireMember } from '#server/auth/require-member.ts';
+import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
 import { idParam, userNumberParam } from '#server/kernel/params.ts';
 import type { ThoughtsService } from './thoughts.service.ts';
 
@@ -25,22 +26,7 @@ const replyCursorQuerySchema = z.object({ cursor: z.string().max(200).optional()
 export async function thoughtsRoutes(fastify: FastifyInstance, { thoughts }: { thoughts: ThoughtsService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', memberOnly);
-
-  app.get(
-    '/api/v1/thoughts',
-    {
-      schema: {
-        tags: ['thoughts'],
-        summary: "Everyone's thoughts, newest first (cursor pagination), with authors and your likes",
-        querystring: cursorQuerySchema,
-        response: { 200: thoughtPageSchema },
-      },
-    },
-    async (request) => {
-      const member = await requireMember(request);
-      return thoughts.thoughtPage(member.id, request.query);
-    },
-  );
+  await app.register(feedRoute, { thoughts });
 
   app.post(
     '/api/v1/thoughts',
@@ -172,5 +158,28 @@ export async function thoughtsRoutes(fastify: FastifyInstance, { thoughts }: { t
       },
     },
     async (request) => thoughts.removeReply((await requireMember(request)).id, request.params.replyId),
+  );
+}
+
+/**
+ * The feed's first page as a viewer sees it is remembered (thoughts.service.ts): sent as that
+ * answer's bytes, made once, with an ETag, so a browser that has the current page gets a 304.
+ */
+async function feedRoute(fastify: FastifyInstance, { thoughts }: { thoughts: ThoughtsService }) {
+  await sharesAnswers(fastify, 'private, no-cache');
+  fastify.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v1/thoughts',
+    {
+      schema: {
+        tags: ['thoughts'],
+        summary: "Everyone's thoughts, newest first (cursor pagination), with authors and your likes",
+        querystring: cursorQuerySchema,
+        response: { 200: thoughtPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      return sendShared(reply, await thoughts.thoughtPage(member.id, request.query));
+    },
   );
 }

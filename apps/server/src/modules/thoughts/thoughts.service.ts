@@ -5,8 +5,9 @@
 //
 // The feed's first page and each member's (the profile) are the same for every viewer but for
 // their likes, which are theirs, and their blocks: they are remembered (`cacheMs`, like the
-// library's lists) and forgotten by every write here and by `changed()` (a member's name, picture
-// or bio); each request reads only the viewer's likes and blocks (decision 010).
+// library's lists), and so is each viewer's view of them (the page with their likes and blocks,
+// one read of those). Both are forgotten by every write here and by `changed()` (a member's
+// name, picture or bio, a block or unblock) (decision 010).
 import {
   COMMUNITY_PAGE_SIZE,
   type LikeState,
@@ -85,8 +86,13 @@ function toReply(row: ReplyRow, viewerId: string): Reply {
   };
 }
 
+/** Viewers' views of remembered first pages kept at once: each is a page of twenty thoughts. */
+const MAX_VIEWS = 2000;
+
 export function createThoughtsService(repository: ThoughtsRepository, { cacheMs }: { cacheMs: number }) {
   const firstPages = createReadCache({ ttlMs: cacheMs, maxEntries: 1000 });
+  /** `<page> <viewer>` → the view and the shared page it was made from: valid while that page is. */
+  const views = new Map<string, { shared: SharedPage; view: ThoughtPage | null }>();
 
   async function sharedPage(authorId: string | undefined): Promise<SharedPage> {
     const limit = COMMUNITY_PAGE_SIZE.thoughts;
@@ -100,9 +106,26 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     };
   }
 
-  /** The remembered first page with the viewer's likes; null when the viewer blocked one of its authors. */
+  /**
+   * The remembered first page as the viewer sees it, itself remembered with that page (the same
+   * object each time, so its bytes are made once: sendShared); null when the viewer blocked one
+   * of its authors.
+   */
   async function firstPageFor(viewerId: string, authorId: string | undefined): Promise<ThoughtPage | null> {
-    const shared = await firstPages.get(authorId ? `member ${authorId}` : 'feed', () => sharedPage(authorId));
+    const pageKey = authorId ? `member ${authorId}` : 'feed';
+    const shared = await firstPages.get(pageKey, () => sharedPage(authorId));
+    const key = `${pageKey} ${viewerId}`;
+    const seen = views.get(key);
+    if (seen?.shared === shared) return seen.view;
+    const view = await viewOf(shared, viewerId);
+    // A write while the marks were read replaced the page: this view no longer matches it.
+    views.delete(key);
+    if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);
+    views.set(key, { shared, view });
+    return view;
+  }
+
+  async function viewOf(shared: SharedPage, viewerId: string): Promise<ThoughtPage | null> {
     const marks = await repository.viewerMarks(viewerId, shared.ids);
     const liked = new Set<string>();
     for (const mark of marks) {
@@ -122,8 +145,13 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     try {
       return await write;
     } finally {
-      firstPages.clear();
+      forget();
     }
+  }
+
+  function forget(): void {
+    firstPages.clear();
+    views.clear();
   }
 
   /** A page of thoughts, newest first, optionally by one member. */
@@ -163,10 +191,8 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
   return {
     thoughtPage,
 
-    /** A member's name, picture or bio changed: the remembered pages show them. */
-    changed(): void {
-      firstPages.clear();
-    },
+    /** A member's name, picture or bio changed (the pages show them), or a member's blocks (their views). */
+    changed: forget,
 
     async post(member: Member, content: string, userAgent?: string): Promise<Thought> {
       const row = await written(
