@@ -15,9 +15,15 @@ import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
 import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '#server/kernel/params.ts';
 import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
 
+/**
+ * Every answer here is one the service remembers (the lists, the same for every member) or hands
+ * back as the same object while nothing in it changed (a member's preview and reader,
+ * kernel/same-answers.ts): sent as bytes made once, with an ETag, so a browser that has the
+ * current answer gets a bodiless 304.
+ */
 export async function booksRoutes(fastify: FastifyInstance, { books }: { books: BooksService }) {
   fastify.addHook('onRequest', memberOnly);
-  await fastify.register(listRoutes, { books });
+  await sharesAnswers(fastify, 'private, no-cache');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -31,9 +37,9 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
         response: { 200: bookPreviewSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireMember(request);
-      return books.preview(user.id, request.params.bookId);
+      return sendShared(reply, await books.preview(user.id, request.params.bookId));
     },
   );
 
@@ -47,20 +53,11 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
         response: { 200: bookReadingSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireMember(request);
-      return books.read(user.id, request.params.bookId);
+      return sendShared(reply, await books.read(user.id, request.params.bookId));
     },
   );
-}
-
-/**
- * The lists are the same for every member: sent as the service's remembered answer's bytes, with
- * an ETag, so a browser that has the current list gets a bodiless 304.
- */
-async function listRoutes(fastify: FastifyInstance, { books }: { books: BooksService }) {
-  await sharesAnswers(fastify, 'private, no-cache');
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/v1/books',

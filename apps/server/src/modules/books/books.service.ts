@@ -7,12 +7,13 @@ import type {
   CategoryBooks,
   TagBooks,
 } from '@sahifa/contracts/books';
-import { PAGE_SIZE } from '@sahifa/contracts/library';
+import { PAGE_SIZE, type ReaderState } from '@sahifa/contracts/library';
 import { pageFromRow } from '#server/db/page-fields.ts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { bookNotFound, categoryNotFound, tagNotFound } from '#server/kernel/not-found.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
+import { createSameAnswers } from '#server/kernel/same-answers.ts';
 import type { CommentsService } from '#server/modules/comments/comments.service.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ReadingService } from '#server/modules/reading/reading.service.ts';
@@ -124,6 +125,49 @@ export function createBooksService({ books, library, reading, comments }: Depend
     return [book, tags] as const;
   }
 
+  type PreviewBook = Awaited<ReturnType<typeof previewBook>>;
+
+  function toPreview(
+    userId: string,
+    [book, tags]: PreviewBook,
+    state: ReaderState,
+    firstComments: BookPreview['comments'],
+  ): BookPreview {
+    const publisher =
+      book.source === 'member' && book.publisher_number !== null
+        ? toAuthor({
+            number: book.publisher_number,
+            name: book.publisher_name,
+            image: book.publisher_image,
+          })
+        : null;
+    return {
+      category: { id: book.category_id, title: book.category_title, titleAr: book.category_title_ar },
+      // Object.assign, not a spread: on Node 20 each property after a spread cost ~1-2 µs here
+      // (docs/performance.md).
+      book: Object.assign(toBookCard(book), {
+        aboutBook: book.about_book,
+        bookReference: book.book_reference,
+        tags,
+        pageCounts: { en: book.en_count, ar: book.ar_count },
+        addedBy: book.added_by,
+        addedAt: book.added_at,
+        publisher,
+        isMine: book.user_id !== null && book.user_id === userId,
+      }),
+      state,
+      comments: firstComments,
+    };
+  }
+
+  // A member's preview and reader, the same objects while nothing in them changed, so their bytes
+  // are made once (kernel/same-answers.ts).
+  const previews = createSameAnswers(toPreview, { maxEntries: 1000 });
+  const readings = createSameAnswers(
+    (text: Omit<BookReading, 'state'>, state: ReaderState): BookReading => Object.assign({}, text, { state }),
+    { maxEntries: 1000 },
+  );
+
   // The lists, a book's text and its preview (with the publisher's name) are library data, the
   // same for every member (LibraryService.shared); the member's own state (progress, bookmark,
   // their review) is read every time.
@@ -149,36 +193,12 @@ export function createBooksService({ books, library, reading, comments }: Depend
     },
 
     async preview(userId: string, bookId: string): Promise<BookPreview> {
-      const [[book, tags], state, firstComments] = await Promise.all([
+      const [shared, state, firstComments] = await Promise.all([
         library.shared(`preview ${bookId}`, () => previewBook(bookId)),
         reading.readerState(userId, bookId),
         comments.firstPage(bookId, userId),
       ]);
-      const publisher =
-        book.source === 'member' && book.publisher_number !== null
-          ? toAuthor({
-              number: book.publisher_number,
-              name: book.publisher_name,
-              image: book.publisher_image,
-            })
-          : null;
-      return {
-        category: { id: book.category_id, title: book.category_title, titleAr: book.category_title_ar },
-        // Object.assign, not a spread: on Node 20 each property after a spread cost ~1-2 µs here
-        // (docs/performance.md).
-        book: Object.assign(toBookCard(book), {
-          aboutBook: book.about_book,
-          bookReference: book.book_reference,
-          tags,
-          pageCounts: { en: book.en_count, ar: book.ar_count },
-          addedBy: book.added_by,
-          addedAt: book.added_at,
-          publisher,
-          isMine: book.user_id !== null && book.user_id === userId,
-        }),
-        state,
-        comments: firstComments,
-      };
+      return previews.answer(`${userId} ${bookId}`, userId, shared, state, firstComments);
     },
 
     async read(userId: string, bookId: string): Promise<BookReading> {
@@ -186,7 +206,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
         library.shared(`reader ${bookId}`, () => bookText(bookId)),
         reading.readerState(userId, bookId),
       ]);
-      return Object.assign({}, text, { state });
+      return readings.answer(`${userId} ${bookId}`, text, state);
     },
   };
 }

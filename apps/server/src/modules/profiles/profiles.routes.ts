@@ -19,6 +19,7 @@ import {
   parseFormData,
   readMultipartForm,
 } from '#server/http/multipart-form.ts';
+import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
 import { userNumberParamsSchema } from '#server/kernel/params.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
@@ -42,36 +43,7 @@ export async function profilesRoutes(fastify: FastifyInstance, { profiles }: { p
   // Signed out → 401 before any of the body is read.
   app.addHook('onRequest', memberOnly);
 
-  app.get(
-    '/api/v1/users/:userNumber',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: "A member's public profile with their first thoughts and published summaries",
-        params: userNumberParamsSchema,
-        response: { 200: profilePageSchema },
-      },
-    },
-    async (request) => profiles.page((await requireMember(request)).id, request.params.userNumber),
-  );
-
-  app.get(
-    '/api/v1/users/:userNumber/thoughts',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: "More of a member's thoughts, newest first (cursor pagination)",
-        params: userNumberParamsSchema,
-        querystring: cursorQuerySchema,
-        response: { 200: thoughtPageSchema },
-      },
-    },
-    async (request) => {
-      const member = await requireMember(request);
-      const { cursor, limit } = request.query;
-      return profiles.thoughtPage(member.id, request.params.userNumber, cursor, limit);
-    },
-  );
+  await app.register(profileReadRoutes, { profiles });
 
   app.patch(
     '/api/v1/me/profile',
@@ -93,6 +65,50 @@ export async function profilesRoutes(fastify: FastifyInstance, { profiles }: { p
       // No `data` field: no field changes (an avatar alone may be sent).
       const update = parseFormData(profileUpdateSchema, form.data, { subject: 'profile', fallback: {} });
       return profiles.update(member.id, update, form.file);
+    },
+  );
+}
+
+/**
+ * A profile and its first thoughts are answers the service hands back as the same object while
+ * nothing in them changed (kernel/same-answers.ts): sent as bytes made once, with an ETag.
+ */
+async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profiles: ProfilesService }) {
+  await sharesAnswers(fastify, 'private, no-cache');
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/v1/users/:userNumber',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "A member's public profile with their first thoughts and published summaries",
+        params: userNumberParamsSchema,
+        response: { 200: profilePageSchema },
+      },
+    },
+    async (request, reply) =>
+      sendShared(reply, await profiles.page((await requireMember(request)).id, request.params.userNumber)),
+  );
+
+  app.get(
+    '/api/v1/users/:userNumber/thoughts',
+    {
+      schema: {
+        tags: ['profiles'],
+        summary: "More of a member's thoughts, newest first (cursor pagination)",
+        params: userNumberParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: thoughtPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      const { cursor, limit } = request.query;
+      return sendShared(
+        reply,
+        await profiles.thoughtPage(member.id, request.params.userNumber, cursor, limit),
+      );
     },
   );
 }

@@ -3,13 +3,14 @@
 // WebP) and stored before the row changes; the replaced one is deleted once no row points at it,
 // and only if this module stored it (under user_avatars/).
 import { randomUUID } from 'node:crypto';
-import type { Profile, ProfilePage, ProfileUpdate } from '@sahifa/contracts/community';
+import type { Profile, ProfilePage, ProfileUpdate, ThoughtPage } from '@sahifa/contracts/community';
 import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
 import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { toBookCard } from '#server/kernel/book-cards.ts';
+import { type BookCardRow, toBookCard } from '#server/kernel/book-cards.ts';
 import { decodeCursor } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
+import { createSameAnswers } from '#server/kernel/same-answers.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
 import { toWebpAvatar, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
@@ -61,6 +62,14 @@ export function createProfilesService(deps: {
   library: LibraryService;
 }) {
   const { repository, thoughts, storage, log, forgetSessions, library } = deps;
+  const pages = createSameAnswers(
+    (row: ProfileRow, viewerId: string, thoughtPage: ThoughtPage, summaries: BookCardRow[]): ProfilePage => ({
+      profile: toProfile(row, viewerId),
+      thoughts: thoughtPage,
+      summaries: summaries.map(toBookCard),
+    }),
+    { maxEntries: 1000 },
+  );
 
   function ownAvatarKey(url: string | null): string | null {
     if (!url) return null;
@@ -96,11 +105,7 @@ export function createProfilesService(deps: {
         // spares the query, a round trip on PostgreSQL.
         Number(row.summary_count) > 0 ? repository.memberSummaries(row.id) : [],
       ]);
-      return {
-        profile: toProfile(row, viewerId),
-        thoughts: thoughtPage,
-        summaries: summaries.map(toBookCard),
-      };
+      return pages.answer(`${viewerId} ${row.id}`, row, viewerId, thoughtPage, summaries);
     },
 
     async thoughtPage(viewerId: string, userNumber: string, cursor?: string, limit?: number) {

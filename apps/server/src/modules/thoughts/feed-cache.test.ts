@@ -165,4 +165,18 @@ describe.each(engines)('remembered first pages of thoughts on %s', (engine) => {
     vi.setSystemTime(Date.now() + 10_001);
     expect((await feed(alice)).items[0]?.id).toBe('written-elsewhere');
   });
+
+  it("shows a like written by another instance in the liker's own feed within LIBRARY_CACHE_SECONDS", async () => {
+    const thought = await post(bob, 'Liked from afar');
+    expect(find(await feed(alice), thought.id)).toMatchObject({ userLiked: false });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    await t.db
+      .insertInto('thought_like')
+      .values({ thought_id: thought.id, user_id: alice.id, created_at: new Date().toISOString() })
+      .execute();
+    // Alice's view of the remembered page is remembered with it (decision 010).
+    expect(find(await feed(alice), thought.id)).toMatchObject({ userLiked: false });
+    vi.setSystemTime(Date.now() + 10_001);
+    expect(find(await feed(alice), thought.id)).toMatchObject({ userLiked: true });
+  });
 });

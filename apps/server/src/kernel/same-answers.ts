@@ -1,0 +1,36 @@
+// A member's screen (a profile, a book's preview, the reader) is made from what the server
+// remembers for everyone and what it reads for the member on every request. Made again from the
+// same inputs, it is the same answer: this keeps the last answer per key with its inputs and hands
+// back that very object when the inputs are equal, so the route sends the bytes it made for it
+// before (sendShared in http/remembered-bytes.ts) instead of serialising it again — which cost more
+// than reading the member's part (docs/performance.md, 2026-11-27, ninth session).
+//
+// Nothing needs forgetting: the inputs are read as before, and an answer is reused only when they
+// are equal by value (dequal), so a change in any of them makes a new answer at once.
+import { dequal } from 'dequal';
+
+export interface SameAnswers<I extends unknown[], A extends object> {
+  /**
+   * `make(...inputs)`, or the answer last made for `key` when its inputs equal these. At most
+   * `maxEntries` keys are kept; the one whose answer was made longest ago goes first.
+   */
+  answer(key: string, ...inputs: I): A;
+}
+
+export function createSameAnswers<I extends unknown[], A extends object>(
+  make: (...inputs: I) => A,
+  { maxEntries }: { maxEntries: number },
+): SameAnswers<I, A> {
+  const last = new Map<string, { inputs: I; answer: A }>();
+  return {
+    answer(key, ...inputs) {
+      const seen = last.get(key);
+      if (seen && dequal(seen.inputs, inputs)) return seen.answer;
+      const answer = make(...inputs);
+      last.delete(key);
+      if (last.size >= maxEntries) last.delete(last.keys().next().value as string);
+      last.set(key, { inputs, answer });
+      return answer;
+    },
+  };
+}
