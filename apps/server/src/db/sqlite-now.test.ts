@@ -61,6 +61,32 @@ describe('sqliteTransaction', () => {
     expect(await title('b')).toBe(before);
   });
 
+  it('commits the works asked for together, each answered as its own; one that throws takes back only its own', async () => {
+    const [set, read] = [retitle(), titleOf()];
+    const before = await title('b');
+    const works = [
+      sqliteTransaction(t.db, () => set.now('a', 'Together A')),
+      sqliteTransaction(t.db, () => {
+        set.now('b', 'Taken back');
+        throw new Error('refused');
+      }),
+      sqliteTransaction(t.db, () => {
+        set.now('c', 'Together C');
+        return read.now('b');
+      }),
+    ];
+    const [a, b, c] = await Promise.allSettled(works);
+    expect(a).toEqual({ status: 'fulfilled', value: [{ title: 'Together A' }] });
+    expect(b).toMatchObject({ status: 'rejected', reason: new Error('refused') });
+    // The third work ran after the second's savepoint was rolled back.
+    expect(c).toEqual({ status: 'fulfilled', value: [{ title: before }] });
+    expect([await title('a'), await title('b'), await title('c')]).toEqual([
+      'Together A',
+      before,
+      'Together C',
+    ]);
+  });
+
   it('waits for a Kysely transaction that is open, and does not join it', async () => {
     const set = retitle();
     const { kysely, finish } = await heldKyselyTransaction('c', 'From Kysely');

@@ -5,6 +5,12 @@
 // whole process: 12-16 µs a like against 6 µs this way (docs/performance.md). A compiled query
 // outside a transaction (the preview's, the feed's…) runs at once the same way (runAtOnce).
 // PostgreSQL's writes have their own one-statement forms; everything else goes through Kysely.
+//
+// Writes asked for in the same turn of the event loop commit together (group commit): each runs
+// in its own savepoint, so one that throws takes back only its own statements, and every one is
+// answered once the one commit is done. A commit appends every page it changed to the WAL (~24 KB
+// for a post); concurrent posts, likes and progress saves change the same few pages, so one commit
+// for all of them writes those pages once (docs/performance.md, 2026-11-27, ninth session).
 import type SQLite from 'better-sqlite3';
 import type { Kysely, SqliteDatabase } from 'kysely';
 import type { Database } from './schema.ts';
@@ -17,6 +23,14 @@ interface OpenSqlite {
   transaction: (work: () => unknown) => unknown;
   /** True while a transaction here runs its work: `.now` statements belong to it. */
   working: boolean;
+  /** The works asked for since the last commit, run together at the end of this turn. */
+  pending: Pending[] | null;
+}
+
+interface Pending {
+  work: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
 const opened = new WeakMap<Kysely<Database>, OpenSqlite>();
@@ -28,6 +42,7 @@ export function registerSqlite(db: Kysely<Database>, raw: SQLite.Database, state
     statements,
     transaction: raw.transaction((work: () => unknown) => work()),
     working: false,
+    pending: null,
   });
 }
 
@@ -47,14 +62,65 @@ function runWork<T>(sqlite: OpenSqlite, work: () => T): T {
 }
 
 /**
- * Runs `work` (which runs statements with `.now` and must not await) as one transaction: at once
- * when the database has no transaction open; otherwise a Kysely transaction is waiting between
- * two of its statements, and `work` runs once Kysely hands over the connection after it.
+ * Runs `work` (which runs statements with `.now` and must not await) in a transaction, committed
+ * with the other works asked for in this turn of the event loop; resolves with what `work`
+ * returned once that commit is done, or rejects with what it threw (its statements taken back).
  */
-export async function sqliteTransaction<T>(db: Kysely<Database>, work: () => T): Promise<T> {
+export function sqliteTransaction<T>(db: Kysely<Database>, work: () => T): Promise<T> {
   const sqlite = sqliteOf(db);
-  if (!sqlite.raw.inTransaction) return runWork(sqlite, work);
-  return db.connection().execute(async () => runWork(sqlite, work));
+  return new Promise<T>((resolve, reject) => {
+    if (!sqlite.pending) {
+      sqlite.pending = [];
+      setImmediate(() => commitPending(db, sqlite));
+    }
+    sqlite.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+  });
+}
+
+/**
+ * Commits the pending works: at once when the database has no transaction open; otherwise a
+ * Kysely transaction is waiting between two of its statements, and they run once Kysely hands
+ * over the connection after it.
+ */
+function commitPending(db: Kysely<Database>, sqlite: OpenSqlite): void {
+  const batch = sqlite.pending ?? [];
+  sqlite.pending = null;
+  if (!sqlite.raw.inTransaction) {
+    commitTogether(sqlite, batch);
+    return;
+  }
+  db.connection()
+    .execute(async () => commitTogether(sqlite, batch))
+    .catch((error: unknown) => {
+      for (const item of batch) item.reject(error);
+    });
+}
+
+function commitTogether(sqlite: OpenSqlite, batch: Pending[]): void {
+  const outcomes: { ok: boolean; value: unknown }[] = [];
+  try {
+    runWork(sqlite, () => {
+      for (const { work } of batch) {
+        try {
+          // Inside a transaction better-sqlite3 runs a transaction function as a savepoint.
+          outcomes.push({ ok: true, value: sqlite.transaction(work) });
+        } catch (error) {
+          // An error that ended the whole transaction (a full disk…) must not let the works
+          // after it run outside one: it fails the batch.
+          if (!sqlite.raw.inTransaction) throw error;
+          outcomes.push({ ok: false, value: error });
+        }
+      }
+    });
+  } catch (error) {
+    for (const item of batch) item.reject(error);
+    return;
+  }
+  batch.forEach((item, i) => {
+    const outcome = outcomes[i] as { ok: boolean; value: unknown };
+    if (outcome.ok) item.resolve(outcome.value);
+    else item.reject(outcome.value);
+  });
 }
 
 /** Runs one compiled statement inside sqliteTransaction's work; its rows as Kysely gives them. */

@@ -51,7 +51,8 @@ export function createReadingRepository(db: Kysely<Database>) {
     }),
   );
   // The progress save, compiled once per shape: moving to a new language, or keeping the saved one.
-  // SQLite runs it at once, without Kysely's promises (db/sqlite-now.ts).
+  // SQLite runs it without Kysely's promises, committed with the writes asked for beside it
+  // (db/sqlite-now.ts, decision 019).
   // PostgreSQL commits it without waiting for its log to reach the disk (decision 012): a page
   // position is saved at every page turn and the next one replaces it, so a crash of the
   // database server may lose the last few, never leave a wrong row. The setting holds for the
