@@ -118,7 +118,8 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     const seen = views.get(key);
     if (seen?.shared === shared) return seen.view;
     const view = await viewOf(shared, viewerId);
-    // A write while the marks were read replaced the page: this view no longer matches it.
+    // Kept with the page it was made from: once a write or the TTL replaces that page (even while
+    // the marks were read), it is made again.
     views.delete(key);
     if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);
     views.set(key, { shared, view });
