@@ -1,3 +1,5 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMonthlyBooks } from '#server/test/library-helpers.ts';
 import { createTestApp, type TestApp } from '#server/test/test-app.ts';
@@ -85,6 +87,31 @@ describe('sqliteTransaction', () => {
       before,
       'Together C',
     ]);
+  });
+
+  it('writes the pages of the works asked for together to the log once, not once per work', async () => {
+    // A second connection to the same file reads how many pages the log holds.
+    const log = new SQLite(path.join(t.dataDir, 'sahifa.db'));
+    const pagesLogged = async (writes: () => Promise<unknown>) => {
+      log.pragma('wal_checkpoint(TRUNCATE)');
+      await writes();
+      return (log.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]?.log ?? 0;
+    };
+    const set = retitle();
+    const write = (id: string, title: string) => sqliteTransaction(t.db, () => set.now(id, title));
+    try {
+      const oneByOne = await pagesLogged(async () => {
+        for (const id of ['a', 'b', 'c']) await write(id, `One by one ${id}`);
+      });
+      const together = await pagesLogged(() =>
+        Promise.all(['a', 'b', 'c'].map((id) => write(id, `Together ${id}`))),
+      );
+      // The three rows share a page: one commit logs it once, three commits three times.
+      expect(together).toBeGreaterThan(0);
+      expect(together).toBeLessThan(oneByOne);
+    } finally {
+      log.close();
+    }
   });
 
   it('waits for a Kysely transaction that is open, and does not join it', async () => {
