@@ -21,12 +21,11 @@ const outDir = path.join(dist, 'prerendered');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-const { PRERENDERED_PAGES, prerender, LANGUAGES, directionOf } = await import(
+const { PRERENDERED_PAGES, prerender, LANGUAGES, fillShell, SHELL_HTML_TAG, SHELL_ROOT } = await import(
   path.join(ssrDir, 'prerender.js')
 );
 const { MEMBER_LAYOUT, MEMBER_SCREENS, PUBLIC_PAGES } = await import(path.join(ssrDir, 'request-render.js'));
 
-const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const linked = (file) => template.includes(`/${file}"`);
 
 /** index.html's tags of the app's scripts: its entry and the modules preloaded beside it. */
@@ -88,8 +87,8 @@ function checkStyled(page, html, styles) {
     throw new Error(`${page.path}: no linked style sheet defines ${unstyled.join(', ')}.`);
 }
 
-const HTML_LANGUAGE = '<html lang="en" dir="ltr"';
-if (!template.includes(HTML_LANGUAGE)) throw new Error(`dist/index.html does not start ${HTML_LANGUAGE}.`);
+for (const part of [SHELL_HTML_TAG, SHELL_ROOT])
+  if (!template.includes(part)) throw new Error(`dist/index.html has no ${part}.`);
 
 rmSync(outDir, { recursive: true, force: true });
 for (const language of LANGUAGES) {
@@ -98,23 +97,11 @@ for (const language of LANGUAGES) {
     const { title, html, fonts } = await prerender(page.path, language);
     const { scripts, styles } = screenAssets(page.screen);
     checkStyled(page, html, styles);
-    const links = [
-      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...fonts.map((href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`),
-    ];
-    const out = template
+    // data-prerendered and its lang: hidden where the app will show something else (global.css).
+    const shell = template
       .replace(APP_SCRIPT_TAG, '')
-      .replace(HTML_LANGUAGE, `<html lang="${language}" dir="${directionOf(language)}"`)
-      .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(title)}</title>`)
-      .replace('</head>', `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
-      // data-prerendered and its lang: hidden where the app will show something else (global.css).
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root"><div data-prerendered lang="${language}">${html}</div></div>`,
-      );
-    if (!out.includes('data-prerendered'))
-      throw new Error('dist/index.html has no empty <div id="root"></div>.');
+      .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`);
+    const out = fillShell(shell, { title, html, language, styles, fonts, kind: 'public' });
     const name = page.path === '/' ? 'index' : page.path.slice(1);
     writeFileSync(path.join(outDir, language, `${name}.html`), out);
   }

@@ -7,8 +7,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRoutes } from './app/router.tsx';
 import { pageHandler, type RenderedPage, renderPage, routePage } from './server-render.tsx';
 
-/** Each page is written in each language (scripts/prerender.mjs, which runs this build, not the sources). */
-export { directionOf, LANGUAGES } from '@sahifa/contracts/languages';
+/** Each page is written in each language into the shell (scripts/prerender.mjs, which runs this build, not the sources). */
+export { LANGUAGES } from '@sahifa/contracts/languages';
+export { fillShell, SHELL_HTML_TAG, SHELL_ROOT } from '@sahifa/contracts/page-shell';
 
 /**
  * Pages whose content is the same for every visitor of every server, with the module of their

@@ -12,7 +12,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { directionOf, type Language } from '@sahifa/contracts/languages';
+import type { Language } from '@sahifa/contracts/languages';
+import { fillShell } from '@sahifa/contracts/page-shell';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageLanguage } from './page-language.ts';
 import { type RememberedBytes, rememberBytes } from './remembered-bytes.ts';
@@ -193,17 +194,12 @@ export async function loadRenderedPages(
   return { memberPage, publicPages: render.PUBLIC_PAGES, publicPage };
 }
 
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
 /** JSON inside <script type="application/json">: no `<` (so no `</script>` or `<!--`) can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The build's pages start so (apps/web/index.html); a page in another language says its own. */
-const HTML_LANGUAGE = '<html lang="en" dir="ltr"';
-
 /**
- * rendered-page.html with the page inside #root, in its language, its title, its screens' style
- * sheets, and its state; the screens' scripts are listed for the page's loader
+ * rendered-page.html filled with the page (fillShell: its language, title, style sheets and
+ * fonts) and its state; the screens' scripts are listed for the page's loader
  * (apps/web/src/app-on-demand.js), which asks for them with the app's: once a member's page has
  * painted, on a visitor's first move.
  */
@@ -215,24 +211,12 @@ function pageHtml(
 ): string {
   const styles = new Set(page.screens.flatMap((screen) => assets[screen]?.styles ?? []));
   const scripts = new Set(page.screens.flatMap((screen) => assets[screen]?.scripts ?? []));
-  const links = [
-    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...page.fonts.map(
-      (href) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${href}">`,
-    ),
-  ];
-  const marker = kind === 'member' ? 'data-prerendered="member"' : 'data-prerendered';
-  const root = `<div ${marker} lang="${page.language}">`;
-  // Replaced by functions: a `$&` in a member's text is text, not a replacement pattern.
-  return template
-    .replace(HTML_LANGUAGE, () => `<html lang="${page.language}" dir="${directionOf(page.language)}"`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
-    .replace('</head>', () => `${links.join('')}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () =>
-        `<div id="root">${root}${page.html}</div></div>` +
-        `<script type="application/json" id="page-state">${scriptJson(page.state)}</script>` +
-        `<script type="application/json" id="screen-scripts">${scriptJson([...scripts].map((file) => `/${file}`))}</script>`,
-    );
+  return fillShell(template, {
+    ...page,
+    styles: [...styles],
+    kind,
+    afterRoot:
+      `<script type="application/json" id="page-state">${scriptJson(page.state)}</script>` +
+      `<script type="application/json" id="screen-scripts">${scriptJson([...scripts].map((file) => `/${file}`))}</script>`,
+  });
 }
