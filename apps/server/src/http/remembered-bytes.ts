@@ -1,9 +1,9 @@
 // Bytes the server sends again and again, made once: the built pages (web-app.ts), and the answers
-// that are the same for every member and that the service remembers (LibraryService.shared).
-// Serialising, hashing and compressing them on every request cost most of such a request
-// (docs/performance.md, 2026-11-26, late). A remembered answer that is replaced (the cache was
-// cleared or ran out) is a new object, so it is made again: nothing here needs telling when the
-// library changes (decision 010).
+// a service hands back as the same object again and again — those it remembers for every member
+// (LibraryService.shared, the first pages of thoughts) and a member's screens while nothing in
+// them changed (kernel/same-answers.ts). Serialising, hashing and compressing them on every
+// request cost most of such a request (docs/performance.md, 2026-11-26, late). An answer that
+// changes is a new object, so it is made again: nothing here needs telling (decision 010).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
@@ -56,11 +56,11 @@ export function sendRemembered(reply: FastifyReply, bytes: RememberedBytes, type
 const answers = new WeakMap<object, RememberedBytes & { etag: string }>();
 
 /**
- * Sets up a plugin whose routes send remembered answers (`sendShared`): @fastify/etag answers a
+ * Sets up a plugin whose routes send answers made once (`sendAnswer`): @fastify/etag answers a
  * browser that has the current bytes with a bodiless 304, and every answer carries `cacheControl`
  * (`no-cache`: kept, but asked about again each time, so a change shows on the next visit).
  */
-export async function sharesAnswers(
+export async function answersWithETags(
   fastify: FastifyInstance,
   cacheControl: 'no-cache' | 'private, no-cache',
 ): Promise<void> {
@@ -72,10 +72,11 @@ export async function sharesAnswers(
 }
 
 /**
- * Sends an answer the service remembers through the route's serialiser once, then as those bytes,
- * with their ETag (the routes that send such answers register @fastify/etag for the 304s).
+ * Sends an answer through the route's serialiser once per answer object, then as those bytes,
+ * with their ETag (the routes that send such answers register @fastify/etag for the 304s). An
+ * answer made afresh for each request costs one serialising and one hash, as any answer would.
  */
-export function sendShared(reply: FastifyReply, answer: object): FastifyReply {
+export function sendAnswer(reply: FastifyReply, answer: object): FastifyReply {
   let made = answers.get(answer);
   if (!made) {
     // The route's serialiser, as for any answer: a string of JSON.

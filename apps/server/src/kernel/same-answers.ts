@@ -2,7 +2,7 @@
 // remembers for everyone and what it reads for the member on every request. Made again from the
 // same inputs, it is the same answer: this keeps the last answer per key with its inputs and hands
 // back that very object when the inputs are equal, so the route sends the bytes it made for it
-// before (sendShared in http/remembered-bytes.ts) instead of serialising it again — which cost more
+// before (sendAnswer in http/remembered-bytes.ts) instead of serialising it again — which cost more
 // than reading the member's part (docs/performance.md, 2026-11-27, ninth session).
 //
 // Nothing needs forgetting: the inputs are read as before, and an answer is reused only when they

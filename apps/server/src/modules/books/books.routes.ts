@@ -11,7 +11,7 @@ import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberOnly, requireMember } from '#server/auth/require-member.ts';
-import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
+import { answersWithETags, sendAnswer } from '#server/http/remembered-bytes.ts';
 import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '#server/kernel/params.ts';
 import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
 
@@ -23,7 +23,7 @@ import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
  */
 export async function booksRoutes(fastify: FastifyInstance, { books }: { books: BooksService }) {
   fastify.addHook('onRequest', memberOnly);
-  await sharesAnswers(fastify, 'private, no-cache');
+  await answersWithETags(fastify, 'private, no-cache');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -39,7 +39,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
     },
     async (request, reply) => {
       const user = await requireMember(request);
-      return sendShared(reply, await books.preview(user.id, request.params.bookId));
+      return sendAnswer(reply, await books.preview(user.id, request.params.bookId));
     },
   );
 
@@ -55,7 +55,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
     },
     async (request, reply) => {
       const user = await requireMember(request);
-      return sendShared(reply, await books.read(user.id, request.params.bookId));
+      return sendAnswer(reply, await books.read(user.id, request.params.bookId));
     },
   );
 
@@ -68,7 +68,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
         response: { 200: booksByCategorySchema },
       },
     },
-    async (_request, reply) => sendShared(reply, await books.byCategory()),
+    async (_request, reply) => sendAnswer(reply, await books.byCategory()),
   );
 
   app.get(
@@ -83,7 +83,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
       },
     },
     async (request, reply) =>
-      sendShared(
+      sendAnswer(
         reply,
         await books.categoryBooks(request.params.categoryId, request.query.cursor, request.query.limit),
       ),
@@ -101,7 +101,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
       },
     },
     async (request, reply) =>
-      sendShared(
+      sendAnswer(
         reply,
         await books.tagBooks(request.params.tagId, request.query.cursor, request.query.limit),
       ),

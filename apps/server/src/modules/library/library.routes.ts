@@ -3,11 +3,11 @@
 import { libraryOverviewSchema } from '@sahifa/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
+import { answersWithETags, sendAnswer } from '#server/http/remembered-bytes.ts';
 import type { LibraryService } from './library.service.ts';
 
 export async function libraryRoutes(app: FastifyInstance, { library }: { library: LibraryService }) {
-  await sharesAnswers(app, 'no-cache');
+  await answersWithETags(app, 'no-cache');
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/library/overview',
     {
@@ -17,6 +17,6 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
         response: { 200: libraryOverviewSchema },
       },
     },
-    async (_request, reply) => sendShared(reply, await library.overview()),
+    async (_request, reply) => sendAnswer(reply, await library.overview()),
   );
 }

@@ -19,7 +19,7 @@ import {
   parseFormData,
   readMultipartForm,
 } from '#server/http/multipart-form.ts';
-import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
+import { answersWithETags, sendAnswer } from '#server/http/remembered-bytes.ts';
 import { userNumberParamsSchema } from '#server/kernel/params.ts';
 import type { ProfilesService } from './profiles.service.ts';
 
@@ -74,7 +74,7 @@ export async function profilesRoutes(fastify: FastifyInstance, { profiles }: { p
  * nothing in them changed (kernel/same-answers.ts): sent as bytes made once, with an ETag.
  */
 async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profiles: ProfilesService }) {
-  await sharesAnswers(fastify, 'private, no-cache');
+  await answersWithETags(fastify, 'private, no-cache');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -88,7 +88,7 @@ async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profi
       },
     },
     async (request, reply) =>
-      sendShared(reply, await profiles.page((await requireMember(request)).id, request.params.userNumber)),
+      sendAnswer(reply, await profiles.page((await requireMember(request)).id, request.params.userNumber)),
   );
 
   app.get(
@@ -105,7 +105,7 @@ async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profi
     async (request, reply) => {
       const member = await requireMember(request);
       const { cursor, limit } = request.query;
-      return sendShared(
+      return sendAnswer(
         reply,
         await profiles.thoughtPage(member.id, request.params.userNumber, cursor, limit),
       );

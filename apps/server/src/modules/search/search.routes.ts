@@ -4,11 +4,11 @@ import { searchQuerySchema, searchResultsSchema } from '@sahifa/contracts/search
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberOnly } from '#server/auth/require-member.ts';
-import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
+import { answersWithETags, sendAnswer } from '#server/http/remembered-bytes.ts';
 import type { SearchService } from './search.service.ts';
 
 export async function searchRoutes(fastify: FastifyInstance, { search }: { search: SearchService }) {
-  await sharesAnswers(fastify, 'private, no-cache');
+  await answersWithETags(fastify, 'private, no-cache');
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', memberOnly);
 
@@ -24,6 +24,6 @@ export async function searchRoutes(fastify: FastifyInstance, { search }: { searc
         response: { 200: searchResultsSchema },
       },
     },
-    async (request, reply) => sendShared(reply, await search.search(request.query.q)),
+    async (request, reply) => sendAnswer(reply, await search.search(request.query.q)),
   );
 }

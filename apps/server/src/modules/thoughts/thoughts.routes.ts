@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberOnly, requireMember } from '#server/auth/require-member.ts';
-import { sendShared, sharesAnswers } from '#server/http/remembered-bytes.ts';
+import { answersWithETags, sendAnswer } from '#server/http/remembered-bytes.ts';
 import { idParam, userNumberParam } from '#server/kernel/params.ts';
 import type { ThoughtsService } from './thoughts.service.ts';
 
@@ -166,7 +166,7 @@ export async function thoughtsRoutes(fastify: FastifyInstance, { thoughts }: { t
  * answer's bytes, made once, with an ETag, so a browser that has the current page gets a 304.
  */
 async function feedRoute(fastify: FastifyInstance, { thoughts }: { thoughts: ThoughtsService }) {
-  await sharesAnswers(fastify, 'private, no-cache');
+  await answersWithETags(fastify, 'private, no-cache');
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/thoughts',
     {
@@ -179,7 +179,7 @@ async function feedRoute(fastify: FastifyInstance, { thoughts }: { thoughts: Tho
     },
     async (request, reply) => {
       const member = await requireMember(request);
-      return sendShared(reply, await thoughts.thoughtPage(member.id, request.query));
+      return sendAnswer(reply, await thoughts.thoughtPage(member.id, request.query));
     },
   );
 }

@@ -108,7 +108,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
 
   /**
    * The remembered first page as the viewer sees it, itself remembered with that page (the same
-   * object each time, so its bytes are made once: sendShared); null when the viewer blocked one
+   * object each time, so its bytes are made once: sendAnswer); null when the viewer blocked one
    * of its authors.
    */
   async function firstPageFor(viewerId: string, authorId: string | undefined): Promise<ThoughtPage | null> {
