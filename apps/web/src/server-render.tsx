@@ -1,10 +1,10 @@
 // How React renders a page in Node: for the public pages at build time (src/prerender.tsx) and
 // for the pages the server renders when asked for (src/request-render.tsx). In the language asked
 // for; the app renders over the page once it runs (main.tsx). Nothing here runs in the browser.
-import { LANGUAGES, type Language } from '@sahifa/contracts/languages';
+import { byLanguage, type Language } from '@sahifa/contracts/languages';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import i18n, { type i18n as I18n } from 'i18next';
+import i18n from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -23,20 +23,18 @@ import { ARABIC_FONT_FILES } from './theme/arabic-fonts.ts';
 import { ThemeProvider } from './theme/ThemeProvider.tsx';
 
 /** One i18next per language, each with every text loaded: a render picks one, and nothing switches. */
-const translators = Object.fromEntries(
-  LANGUAGES.map((language) => {
-    const translator = i18n.createInstance();
-    void translator.init({
-      lng: language,
-      fallbackLng: 'en',
-      resources: { en: { translation: en }, ar: { translation: ar } },
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-      initAsync: false,
-    });
-    return [language, translator];
-  }),
-) as Record<Language, I18n>;
+const translators = byLanguage((language) => {
+  const translator = i18n.createInstance();
+  void translator.init({
+    lng: language,
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, ar: { translation: ar } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return translator;
+});
 
 export interface RenderedPage {
   /** The document title, as the app sets it on this page. */

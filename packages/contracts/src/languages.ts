@@ -6,6 +6,11 @@ export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** One of something for each language (pages, translators), made by `make`. */
+export function byLanguage<T>(make: (language: Language) => T): Record<Language, T> {
+  return Object.fromEntries(LANGUAGES.map((language) => [language, make(language)])) as Record<Language, T>;
+}
+
 /**
  * The cookie that tells the server the language this browser's app last showed: the app writes it
  * beside its localStorage key whenever its language is set (src/i18n/index.ts), so the server can

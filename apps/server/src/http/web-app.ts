@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LANGUAGES, type Language } from '@sahifa/contracts/languages';
+import { byLanguage, LANGUAGES, type Language } from '@sahifa/contracts/languages';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { NotFoundFallback } from './errors.ts';
@@ -100,12 +100,10 @@ export async function registerWebApp(
   const { root } = build;
   // The same bytes for every visit: compressed once each, not on every request (remembered-bytes.ts).
   const indexHtml = rememberBytes(Buffer.from(build.indexHtml));
-  const pages = Object.fromEntries(
-    LANGUAGES.map((language) => [
-      language,
+  const pages = byLanguage(
+    (language) =>
       new Map([...build.pages[language]].map(([page, html]) => [page, rememberBytes(Buffer.from(html))])),
-    ]),
-  ) as Record<Language, Map<string, RememberedBytes>>;
+  );
 
   const sendHtml = (reply: FastifyReply, html: RememberedBytes) =>
     sendRemembered(reply.status(200).header('cache-control', NO_CACHE), html, 'text/html; charset=utf-8');
@@ -190,8 +188,5 @@ function readPrerenderedPages(
     }
     return pages;
   };
-  return Object.fromEntries(LANGUAGES.map((language) => [language, read(language)])) as Record<
-    Language,
-    Map<string, string>
-  >;
+  return byLanguage(read);
 }
