@@ -1,7 +1,8 @@
 // PostgreSQL: a statement that only reads goes down one of a few shared connections in pg's
-// pipeline mode, written without waiting for the answers to the statements before it; a write,
-// a transaction and `db.connection()` take a connection of their own from the pool, as Kysely's
-// driver always did.
+// pipeline mode, written without waiting for the answers to the statements before it; a write
+// outside a transaction goes down a connection of its own kind, committed together with the
+// writes asked for with it (postgres-group-commit.ts); a transaction and `db.connection()` take a
+// connection of their own from the pool, as Kysely's driver always did.
 //
 // Why: with a connection checked out per statement, each statement was a write and a wait of
 // its own, and the round trip, not PostgreSQL's work, was most of the server's CPU per request
@@ -9,9 +10,9 @@
 // the statements of many requests travel together.
 //
 // A shared connection runs its statements one after another, so only statements that cannot
-// keep the ones behind them waiting go there: a read waits for no row lock and no commit's flush
-// to disk. Each statement is its own implicit transaction (pg ends each with a Sync): one that
-// fails fails alone.
+// keep the ones behind them waiting go to the reads' connections: a read waits for no row lock
+// and no commit's flush to disk. Each read is its own implicit transaction (pg ends each with a
+// Sync): one that fails fails alone.
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -24,6 +25,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import type pg from 'pg';
+import { GroupCommit } from './postgres-group-commit.ts';
 import type { Database } from './schema.ts';
 
 /** Connections shared by the reads (measured: docs/performance.md). */
@@ -35,27 +37,33 @@ interface Shared {
   busy: number;
 }
 
-/** The connections shared by the reads: opened when first needed, replaced when one fails. */
-class SharedConnections {
+/** Shared pipelined connections: opened when first needed, replaced when one fails. */
+export class SharedConnections {
   readonly #open: () => pg.Client;
+  readonly #size: number;
   readonly #shared: Shared[] = [];
   #ended = false;
 
-  constructor(open: () => pg.Client) {
+  constructor(open: () => pg.Client, size: number) {
     this.#open = open;
+    this.#size = size;
   }
 
-  async read<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+  /** Runs `use` on the least busy connection; statements it sends are pipelined behind others'. */
+  async use<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
     const shared = this.#pick();
     shared.busy++;
     try {
-      const client = await shared.ready;
-      // Only reads come here: rows, and no count of changed rows.
-      const { rows } = await client.query(query.sql, [...query.parameters]);
-      return { rows: rows as Row[] };
+      return await use(await shared.ready);
     } finally {
       shared.busy--;
     }
+  }
+
+  async read<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+    // Only reads come here: rows, and no count of changed rows.
+    const { rows } = await this.use((client) => client.query(query.sql, [...query.parameters]));
+    return { rows: rows as Row[] };
   }
 
   async end(): Promise<void> {
@@ -71,10 +79,10 @@ class SharedConnections {
     );
   }
 
-  /** The least busy connection; a new one while there are fewer than SHARED_CONNECTIONS. */
+  /** The least busy connection; a new one while there are fewer than its size. */
   #pick(): Shared {
     if (this.#ended) throw new Error('the database has been closed');
-    if (this.#shared.length < SHARED_CONNECTIONS) return this.#add();
+    if (this.#shared.length < this.#size) return this.#add();
     return this.#shared.reduce((least, shared) => (shared.busy < least.busy ? shared : least));
   }
 
@@ -106,26 +114,21 @@ function onlyReads(node: OperationNode): boolean {
   );
 }
 
-/** A read on the shared connections, anything else on a pool connection; a transaction keeps one. */
+/** A read on the shared connections, any other statement with the writes; a transaction keeps a pool connection. */
 class StatementConnection implements DatabaseConnection {
   own: DatabaseConnection | undefined;
-  readonly #shared: SharedConnections;
-  readonly #pooled: Driver;
+  readonly #reads: SharedConnections;
+  readonly #writes: GroupCommit;
 
-  constructor(shared: SharedConnections, pooled: Driver) {
-    this.#shared = shared;
-    this.#pooled = pooled;
+  constructor(reads: SharedConnections, writes: GroupCommit) {
+    this.#reads = reads;
+    this.#writes = writes;
   }
 
-  async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+  executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
     if (this.own) return this.own.executeQuery<Row>(query);
-    if (onlyReads(query.query)) return this.#shared.read<Row>(query);
-    const own = await this.#pooled.acquireConnection();
-    try {
-      return await own.executeQuery<Row>(query);
-    } finally {
-      await this.#pooled.releaseConnection(own);
-    }
+    if (onlyReads(query.query)) return this.#reads.read<Row>(query);
+    return this.#writes.write<Row>(query);
   }
 
   streamQuery<Row>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<Row>> {
@@ -136,11 +139,15 @@ class StatementConnection implements DatabaseConnection {
 
 class PipelineDriver implements Driver {
   readonly #pooled: Driver;
-  readonly #shared: SharedConnections;
+  readonly #reads: SharedConnections;
+  readonly #writer: SharedConnections;
+  readonly #writes: GroupCommit;
 
-  constructor(pooled: Driver, shared: SharedConnections) {
+  constructor(pooled: Driver, open: () => pg.Client) {
     this.#pooled = pooled;
-    this.#shared = shared;
+    this.#reads = new SharedConnections(open, SHARED_CONNECTIONS);
+    this.#writer = new SharedConnections(open, 1);
+    this.#writes = new GroupCommit(this.#writer, (query) => this.#alone(query));
   }
 
   init(): Promise<void> {
@@ -148,7 +155,7 @@ class PipelineDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new StatementConnection(this.#shared, this.#pooled);
+    return new StatementConnection(this.#reads, this.#writes);
   }
 
   async beginTransaction(connection: StatementConnection, settings: TransactionSettings): Promise<void> {
@@ -171,8 +178,18 @@ class PipelineDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.#shared.end();
+    await Promise.all([this.#reads.end(), this.#writer.end()]);
     await this.#pooled.destroy();
+  }
+
+  /** One statement on a pool connection of its own. */
+  async #alone(query: CompiledQuery): Promise<QueryResult<unknown>> {
+    const own = await this.#pooled.acquireConnection();
+    try {
+      return await own.executeQuery(query);
+    } finally {
+      await this.#pooled.releaseConnection(own);
+    }
   }
 }
 
@@ -190,13 +207,14 @@ class PipelineDialect extends PostgresDialect {
   }
 
   override createDriver(): Driver {
-    return new PipelineDriver(super.createDriver(), new SharedConnections(this.#open));
+    return new PipelineDriver(super.createDriver(), this.#open);
   }
 }
 
 /**
  * A Kysely on `pool` whose reads share pipelined connections made by `open` (a pg.Client with
- * `pipeline: true`, configured as the pool's clients are).
+ * `pipeline: true`, configured as the pool's clients are), and whose writes outside transactions
+ * are committed together down one more.
  */
 export class PipelinedKysely extends Kysely<Database> {
   readonly #session: Kysely<Database>;

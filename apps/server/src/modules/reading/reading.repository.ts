@@ -1,6 +1,6 @@
 // The only Kysely code of the reading module: bookmarks, reading progress, finished books and
 // My Library. Every read here is keyed by the signed-in member, so nobody reaches another's rows.
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import { engineOf } from '#server/db/kysely.ts';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
@@ -51,33 +51,16 @@ export function createReadingRepository(db: Kysely<Database>) {
     }),
   );
   // The progress save, compiled once per shape: moving to a new language, or keeping the saved one.
-  // SQLite runs it without Kysely's promises, committed with the writes asked for beside it
-  // (db/sqlite-now.ts, decision 019).
-  // PostgreSQL commits it without waiting for its log to reach the disk (decision 012): a page
-  // position is saved at every page turn and the next one replaces it, so a crash of the
-  // database server may lose the last few, never leave a wrong row. The setting holds for the
-  // statement's own transaction; `returning` reads the `with`, so it is applied.
+  // It commits with the writes asked for beside it: on SQLite without Kysely's promises
+  // (db/sqlite-now.ts, decision 019), on PostgreSQL in one transaction (decision 020).
   const saveProgressAs = (newLanguage: boolean) =>
     compiledQuery<ProgressValues, { lang: PageLang | null }>(db, 6, (...values) => {
       const { row, moved } = progressChange(values, newLanguage);
-      if (engine === 'sqlite') {
-        return db
-          .insertInto('reading_progress')
-          .values(row)
-          .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
-          .returning('reading_progress.lang');
-      }
       return db
-        .with('async_commit', (w) =>
-          w.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')),
-        )
         .insertInto('reading_progress')
         .values(row)
         .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet(moved))
-        .returning((eb) => [
-          'reading_progress.lang',
-          eb.selectFrom('async_commit').select('async_commit.setting').as('commit_setting'),
-        ]);
+        .returning('reading_progress.lang');
     });
   const progressInLanguage = saveProgressAs(true);
   const progressKeepingLanguage = saveProgressAs(false);

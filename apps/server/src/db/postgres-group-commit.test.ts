@@ -1,0 +1,184 @@
+// Writes outside a transaction committed together on PostgreSQL (postgres-group-commit.ts),
+// against a real server: each write must get the answer it would have got alone.
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, withAdminClient } from '#server/test/test-app.ts';
+import { type DatabaseHandle, openDatabase } from './kysely.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Database } from './schema.ts';
+
+const url = process.env.TEST_DATABASE_URL ?? '';
+const newId = () => `group-${randomBytes(4).toString('hex')}`;
+
+describe.runIf(engines.includes('postgres'))('writes committed together on PostgreSQL', () => {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  let database: DatabaseHandle;
+  let db: Kysely<Database>;
+
+  const addCategory = (id: string, title = 'Together') =>
+    db
+      .insertInto('category')
+      .values({ id, title, title_ar: 'معا', sort_order: 90 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  /** The server process that runs the writes (raw SQL counts as a write). */
+  const writer = async () =>
+    (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid;
+
+  beforeAll(async () => {
+    await withAdminClient((client) => client.query(`create schema "${schema}"`));
+    database = openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
+    db = database.db;
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await withAdminClient((client) => client.query(`drop schema if exists "${schema}" cascade`));
+  });
+
+  it('commits writes asked for together in one transaction, each answered with its own rows', async () => {
+    const ids = Array.from({ length: 30 }, newId);
+    const answers = await Promise.all(ids.map((id) => addCategory(id)));
+    expect(answers).toEqual(ids.map((id) => ({ id })));
+    // The transaction that wrote each row.
+    const writtenBy = await db
+      .selectFrom('category')
+      .select(sql<string>`xmin::text`.as('xmin'))
+      .where('id', 'in', ids)
+      .execute();
+    expect(writtenBy).toHaveLength(30);
+    expect(new Set(writtenBy.map((row) => row.xmin)).size).toBe(1);
+  });
+
+  it('gives each write of a batch its own outcome when one of them fails', async () => {
+    const taken = newId();
+    await addCategory(taken, 'First');
+    const [before, clash, after] = await Promise.allSettled([
+      addCategory(newId()),
+      addCategory(taken, 'Second'),
+      addCategory(newId()),
+    ]);
+    expect(before.status).toBe('fulfilled');
+    expect(clash).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    expect(after.status).toBe('fulfilled');
+    const kept = await db
+      .selectFrom('category')
+      .select(['id', 'title'])
+      .where('id', 'in', [
+        taken,
+        (before as PromiseFulfilledResult<{ id: string }>).value.id,
+        (after as PromiseFulfilledResult<{ id: string }>).value.id,
+      ])
+      .orderBy('title')
+      .execute();
+    expect(kept.map((row) => row.title)).toEqual(['First', 'Together', 'Together']);
+  });
+
+  it('counts the rows each write of a batch changed', async () => {
+    const title = `Counted ${randomBytes(3).toString('hex')}`;
+    await Promise.all([addCategory(newId(), title), addCategory(newId(), title)]);
+    const [both, none] = await Promise.all([
+      db.updateTable('category').set({ sort_order: 91 }).where('title', '=', title).executeTakeFirst(),
+      db.updateTable('category').set({ sort_order: 91 }).where('title', '=', 'nobody').executeTakeFirst(),
+    ]);
+    expect(both.numUpdatedRows).toBe(2n);
+    expect(none.numUpdatedRows).toBe(0n);
+  });
+
+  it('fails the writes of a batch whose connection is lost, keeps none of them, and goes on', async () => {
+    const lost = await writer();
+    const added = newId();
+    const batch = Promise.allSettled([addCategory(added), sql`select pg_sleep(5)`.execute(db)]);
+    // The batch is in the middle of its transaction; then its connection is cut.
+    await expect
+      .poll(async () => {
+        const { rows } = await withAdminClient((client) =>
+          client.query(`select query from pg_stat_activity where pid = $1`, [lost]),
+        );
+        return rows[0]?.query;
+      })
+      .toContain('pg_sleep');
+    await withAdminClient((client) => client.query('select pg_terminate_backend($1)', [lost]));
+    const outcomes = await batch;
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(
+      await db.selectFrom('category').select('id').where('id', '=', added).executeTakeFirst(),
+    ).toBeUndefined();
+    // The next writes go down a new connection.
+    const next = newId();
+    expect(await addCategory(next)).toEqual({ id: next });
+    expect(await writer()).not.toBe(lost);
+  });
+
+  /** Holds `id`'s row locked in a transaction of its own until `release()`. */
+  async function holdRow(id: string) {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let taken = () => {};
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    let inside: Kysely<Database> | undefined;
+    const done = db.transaction().execute(async (trx) => {
+      await trx.updateTable('category').set({ title: 'Held' }).where('id', '=', id).execute();
+      inside = trx;
+      taken();
+      await held;
+    });
+    await lockTaken;
+    return { trx: inside as Kysely<Database>, release, done };
+  }
+  const retitle = (id: string, title: string) =>
+    db.updateTable('category').set({ title }).where('id', '=', id).executeTakeFirst();
+  const titleOf = async (id: string) =>
+    (await db.selectFrom('category').select('title').where('id', '=', id).executeTakeFirstOrThrow()).title;
+
+  it('does not keep the writes behind it waiting while one waits for a row another transaction holds', async () => {
+    const locked = newId();
+    await addCategory(locked);
+    const lock = await holdRow(locked);
+    const waiting = retitle(locked, 'Waited');
+    const besides = newId();
+    // Written with the waiting one, and after it, while the lock is still held.
+    expect(await addCategory(besides)).toEqual({ id: besides });
+    expect(await addCategory(`${besides}-next`)).toEqual({ id: `${besides}-next` });
+    lock.release();
+    await lock.done;
+    expect((await waiting).numUpdatedRows).toBe(1n);
+    expect(await titleOf(locked)).toBe('Waited');
+  });
+
+  it('gives way to a transaction waiting for a row it holds, when it waits for one the transaction holds', async () => {
+    const [first, second] = [newId(), newId()];
+    await Promise.all([addCategory(first), addCategory(second)]);
+    const writerPid = await writer();
+    const lock = await holdRow(first);
+    // One batch: it takes `second`, pauses, then needs `first`.
+    const batch = Promise.all([
+      retitle(second, 'Batch'),
+      sql`select pg_sleep(0.3)`.execute(db),
+      retitle(first, 'Batch'),
+    ]);
+    await expect
+      .poll(async () => {
+        const { rows } = await withAdminClient((client) =>
+          client.query(`select query from pg_stat_activity where pid = $1`, [writerPid]),
+        );
+        return rows[0]?.query;
+      })
+      .toContain('pg_sleep');
+    // Meanwhile the transaction needs `second`, and waits first: a deadlock that PostgreSQL would
+    // end by failing the transaction, unless the batch gives way.
+    const needsSecond = lock.trx
+      .updateTable('category')
+      .set({ title: 'Transaction' })
+      .where('id', '=', second)
+      .execute();
+    await needsSecond;
+    lock.release();
+    await lock.done;
+    // Run again alone, after the transaction: every write is there.
+    const [toSecond, , toFirst] = await batch;
+    expect([toSecond.numUpdatedRows, toFirst.numUpdatedRows]).toEqual([1n, 1n]);
+    expect([await titleOf(first), await titleOf(second)]).toEqual(['Batch', 'Batch']);
+  });
+});
