@@ -1,16 +1,20 @@
-// Crash test: the real server as a child process on SQLite, concurrent members writing (thoughts,
-// likes, replies, bookmarks, progress, ratings, and deleting some of them), `kill -9` in the middle,
-// then: the database file passes `PRAGMA integrity_check`, every write the server acknowledged
-// (2xx) is there (and every acknowledged delete is gone), every counter equals its rows, and the
-// server starts again on the same DATA_DIR. CRASH_ROUNDS=<n> for more rounds; CRASH_SEED=<seed>
+// Crash test: the real server as a child process on SQLite (and on PostgreSQL when
+// TEST_DATABASE_URL is set), concurrent members writing (thoughts, likes, replies, bookmarks,
+// progress, ratings, and deleting some of them), `kill -9` in the middle, then: the SQLite file
+// passes `PRAGMA integrity_check`, every write the server acknowledged (2xx) is there (and every
+// acknowledged delete is gone), every counter equals its rows, and the server starts again on the
+// same data. Writes committed together (decisions 019 and 020) must be acknowledged only after
+// their commit. CRASH_ROUNDS=<n> for more rounds; CRASH_SEED=<seed>
 // repeats the writers' choices (their interleaving, and so the moment of the kill, still varies).
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemberOverHttp, type HttpMember } from '#server/test/http-members.ts';
 import { type ServerProcess, startServerProcess } from '#server/test/server-process.ts';
-import { makeTempDir } from '#server/test/test-app.ts';
+import { engines, makeTempDir, withAdminClient } from '#server/test/test-app.ts';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
 const SEED = Number(process.env.CRASH_SEED ?? 20_261_123);
@@ -20,6 +24,50 @@ const WRITES_PER_ROUND = 200;
 /** The server trusts X-Forwarded-For here, so each request can come from its own address and the
  * per-address write limit (120 a minute) does not turn the test into a test of 429s. */
 const SERVER_ENV = { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
+
+type Row = Record<string, unknown>;
+
+/** The database as the crash left it, read directly (not through the server). */
+interface CrashedDatabase {
+  /** SQLite's own checks of the file; PostgreSQL keeps its files sound itself. */
+  checkSound(label: string): void;
+  get(sql: string, ...args: unknown[]): Promise<Row | undefined>;
+  all(sql: string, ...args: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+function openSqliteFile(dataDir: string): CrashedDatabase {
+  const file = new SQLite(path.join(dataDir, 'sahifa.db'), { readonly: true, fileMustExist: true });
+  return {
+    checkSound(label) {
+      expect(file.pragma('integrity_check', { simple: true }), `${label}: integrity_check`).toBe('ok');
+      expect(file.pragma('foreign_key_check'), `${label}: foreign_key_check`).toEqual([]);
+    },
+    get: async (sql, ...args) => file.prepare(sql).get(...args) as Row | undefined,
+    all: async (sql, ...args) => file.prepare(sql).all(...args) as Row[],
+    close: async () => {
+      file.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<CrashedDatabase> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // The statements below are written for SQLite's `?`.
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  const all = async (sql: string, ...args: unknown[]) =>
+    (await client.query(numbered(sql), args)).rows as Row[];
+  return {
+    checkSound() {},
+    get: async (sql, ...args) => (await all(sql, ...args))[0],
+    all,
+    close: () => client.end(),
+  };
+}
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed with CRASH_SEED. */
 function random(seed: number) {
@@ -90,12 +138,24 @@ interface Book {
   pages: number;
 }
 
-describe('crash: kill -9 while members write (SQLite)', () => {
+describe.each(engines)('crash: kill -9 while members write (%s)', (engine) => {
   const dataDir = makeTempDir('sahifa-crash-');
   let server: ServerProcess | null = null;
+  // PostgreSQL: a database of this test's own, dropped at the end.
+  const database = `sahifa_crash_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = (() => {
+    if (engine !== 'postgres') return '';
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.pathname = `/${database}`;
+    return url.toString();
+  })();
+  const serverEnv = engine === 'postgres' ? { ...SERVER_ENV, DATABASE_URL: databaseUrl } : SERVER_ENV;
+  const openCrashed = () => (engine === 'postgres' ? openPostgres(databaseUrl) : openSqliteFile(dataDir));
   afterAll(async () => {
     await server?.kill();
     rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres')
+      await withAdminClient((client) => client.query(`drop database if exists ${database} with (force)`));
   });
 
   it(`keeps every acknowledged write, a sound file and true counters (${ROUNDS} rounds)`, async () => {
@@ -107,7 +167,8 @@ describe('crash: kill -9 while members write (SQLite)', () => {
     const ip = () =>
       `10.${Math.floor(next() * 250)}.${Math.floor(next() * 250)}.${1 + Math.floor(next() * 250)}`;
 
-    server = await startServerProcess({ dataDir, env: SERVER_ENV });
+    if (engine === 'postgres') await withAdminClient((client) => client.query(`create database ${database}`));
+    server = await startServerProcess({ dataDir, env: serverEnv });
     const members: HttpMember[] = [];
     for (let i = 0; i < WRITERS; i++) {
       members.push(
@@ -275,13 +336,12 @@ describe('crash: kill -9 while members write (SQLite)', () => {
     }
 
     /** The database as the crash left it: sound, every acknowledged write kept, counters true. */
-    function checkFile(label: string) {
-      const file = new SQLite(path.join(dataDir, 'sahifa.db'), { readonly: true, fileMustExist: true });
+    async function checkDatabase(label: string) {
+      const file = await openCrashed();
       try {
-        expect(file.pragma('integrity_check', { simple: true }), `${label}: integrity_check`).toBe('ok');
-        expect(file.pragma('foreign_key_check'), `${label}: foreign_key_check`).toEqual([]);
+        file.checkSound(label);
 
-        const has = (sql: string, ...args: unknown[]) => file.prepare(sql).get(...args) !== undefined;
+        const has = async (sql: string, ...args: unknown[]) => (await file.get(sql, ...args)) !== undefined;
         const thoughtState = (id: string): Set<State> | null => ledger.allowed(`thought:${id}`);
         const lost: string[] = [];
         let checked = 0;
@@ -298,24 +358,26 @@ describe('crash: kill -9 while members write (SQLite)', () => {
           const [kind, a, b] = key.split(':') as [string, string, string];
           let actual: State;
           if (kind === 'thought')
-            actual = has('select 1 from thought where id = ?', a) ? 'present' : 'absent';
+            actual = (await has('select 1 from thought where id = ?', a)) ? 'present' : 'absent';
           else if (kind === 'reply')
-            actual = has('select 1 from thought_reply where id = ?', a) ? 'present' : 'absent';
+            actual = (await has('select 1 from thought_reply where id = ?', a)) ? 'present' : 'absent';
           else if (kind === 'comment')
-            actual = has('select 1 from book_comment where id = ?', a) ? 'present' : 'absent';
+            actual = (await has('select 1 from book_comment where id = ?', a)) ? 'present' : 'absent';
           else if (kind === 'like')
-            actual = has('select 1 from thought_like where thought_id = ? and user_id = ?', a, b)
+            actual = (await has('select 1 from thought_like where thought_id = ? and user_id = ?', a, b))
               ? 'present'
               : 'absent';
           else if (kind === 'bookmark')
-            actual = has('select 1 from bookmark where user_id = ? and book_id = ?', a, b)
+            actual = (await has('select 1 from bookmark where user_id = ? and book_id = ?', a, b))
               ? 'present'
               : 'absent';
           else {
-            const row = file
-              .prepare('select page_number from reading_progress where user_id = ? and book_id = ?')
-              .get(a, b) as { page_number: number } | undefined;
-            actual = row ? row.page_number : 'absent';
+            const row = await file.get(
+              'select page_number from reading_progress where user_id = ? and book_id = ?',
+              a,
+              b,
+            );
+            actual = row ? Number(row.page_number) : 'absent';
           }
           checked += 1;
           if (allowed.size > 1) unsureKeys += 1;
@@ -325,36 +387,35 @@ describe('crash: kill -9 while members write (SQLite)', () => {
         expect(lost, `${label}: acknowledged writes lost or undone`).toEqual([]);
         expect(checked, `${label}: writes checked`).toBeGreaterThan(0);
 
-        const thoughtsOff = file
-          .prepare(
-            `select t.id, t.like_count, t.reply_count,
-               (select count(*) from thought_like l where l.thought_id = t.id) as likes,
-               (select count(*) from thought_reply r where r.thought_id = t.id) as replies
-             from thought t`,
-          )
-          .all() as { id: string; like_count: number; reply_count: number; likes: number; replies: number }[];
+        // Counts as numbers: PostgreSQL answers count(*) and sum() as text.
+        const thoughtsOff = await file.all(
+          `select t.id, t.like_count, t.reply_count,
+             (select count(*) from thought_like l where l.thought_id = t.id) as likes,
+             (select count(*) from thought_reply r where r.thought_id = t.id) as replies
+           from thought t`,
+        );
         const badThoughts = thoughtsOff.filter(
-          (t) => t.like_count !== t.likes || t.reply_count !== t.replies,
+          (t) => Number(t.like_count) !== Number(t.likes) || Number(t.reply_count) !== Number(t.replies),
         );
         expect(badThoughts, `${label}: thought counters that differ from their rows`).toEqual([]);
-        const booksOff = file
-          .prepare(
-            `select b.id, b.rating_count, b.rating_sum,
-               (select count(*) from book_comment c where c.book_id = b.id) as n,
-               (select coalesce(sum(c.rating), 0) from book_comment c where c.book_id = b.id) as total
-             from book b`,
-          )
-          .all() as { id: string; rating_count: number; rating_sum: number; n: number; total: number }[];
-        const badBooks = booksOff.filter((b) => b.rating_count !== b.n || b.rating_sum !== b.total);
+        const booksOff = await file.all(
+          `select b.id, b.rating_count, b.rating_sum,
+             (select count(*) from book_comment c where c.book_id = b.id) as n,
+             (select coalesce(sum(c.rating), 0) from book_comment c where c.book_id = b.id) as total
+           from book b`,
+        );
+        const badBooks = booksOff.filter(
+          (b) => Number(b.rating_count) !== Number(b.n) || Number(b.rating_sum) !== Number(b.total),
+        );
         expect(badBooks, `${label}: book rating counters that differ from their rows`).toEqual([]);
         return { checked, unsureKeys, thoughts: thoughtsOff.length };
       } finally {
-        file.close();
+        await file.close();
       }
     }
 
     for (let round = 1; round <= ROUNDS; round++) {
-      if (!server) server = await startServerProcess({ dataDir, env: SERVER_ENV });
+      if (!server) server = await startServerProcess({ dataDir, env: serverEnv });
       stopped = false;
       const writers = members.map((m) => writer(m));
       // Let the writers get going (enough acknowledged writes even on a busy machine), then pull
@@ -375,7 +436,7 @@ describe('crash: kill -9 while members write (SQLite)', () => {
       const outcomes = [...ledger.writes.values()].flat().map((w) => w.outcome);
       const acked = outcomes.filter((o) => o === 'acked').length;
       const refused = outcomes.filter((o) => o === 'refused').length;
-      const result = checkFile(`round ${round}`);
+      const result = await checkDatabase(`round ${round}`);
       console.log(
         `crash round ${round}: ${acked} acknowledged writes so far (${refused} refused; refused requests by status: ${JSON.stringify(Object.fromEntries(refusedBy))}), ${cutOff} in flight at the kill, ` +
           `${result.checked} keys checked (${result.unsureKeys} cut off mid-write), ${result.thoughts} thoughts`,
@@ -384,7 +445,7 @@ describe('crash: kill -9 while members write (SQLite)', () => {
     }
 
     // It starts again on what the crash left, serves what was acknowledged, and stops cleanly.
-    server = await startServerProcess({ dataDir, env: SERVER_ENV });
+    server = await startServerProcess({ dataDir, env: serverEnv });
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(health.status).toBe(200);
     const member = members[0] as HttpMember;
@@ -395,6 +456,6 @@ describe('crash: kill -9 while members write (SQLite)', () => {
     const code = await server.stop();
     server = null;
     expect(code).toBe(0);
-    checkFile('after a clean stop');
+    await checkDatabase('after a clean stop');
   }, 240_000);
 });
