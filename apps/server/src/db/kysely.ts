@@ -54,7 +54,11 @@ function handleOf(db: Kysely<Database>, engine: Engine, sqlite: SQLite.Database 
     db,
     engine,
     sqlite,
-    ping: sqlite ? sqlitePing(sqlite) : () => sql`select 1`.execute(db).then(yes, no),
+    // On PostgreSQL a select Kysely knows is a read: it goes down the reads' shared connections,
+    // not behind the writes committed together (postgres-pipeline.ts).
+    ping: sqlite
+      ? sqlitePing(sqlite)
+      : () => db.selectNoFrom(sql<number>`1`.as('one')).execute().then(yes, no),
     close: () => {
       closed ??= db.destroy();
       return closed;

@@ -23,10 +23,10 @@ import pg from 'pg';
 import type { SharedConnections } from './postgres-pipeline.ts';
 
 /** At most this many writes share a commit; more wait for the next. */
-export const MOST_WRITES_PER_COMMIT = 100;
+const MOST_WRITES_PER_COMMIT = 100;
 
 /** How long a batch waits for a row lock before it gives way (well under deadlock_timeout). */
-export const LOCK_WAIT = '200ms';
+const LOCK_WAIT = '200ms';
 
 interface Pending {
   query: CompiledQuery;
