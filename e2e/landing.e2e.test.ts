@@ -147,6 +147,8 @@ describe('a first visit to a public page', () => {
   });
 
   it('shows a browser in Arabic each public page in Arabic with no script, and the app takes over in Arabic', async () => {
+    const arabicDescription =
+      'صحيفة مكتبة لملخصات الكتب بالعربية والإنجليزية، تُقرأ صفحةً صفحة، مع الإشارات المرجعية ومتابعة القراءة ومجتمع من القرّاء.';
     for (const [path, title, heading] of [
       ['/', 'صحيفة — ملخصات الكتب بالعربية والإنجليزية', 'أفكار أعظم الكتب، صفحةً بعد صفحة'],
       ['/about', 'عن صحيفة · صحيفة', 'عن صحيفة'],
@@ -155,6 +157,8 @@ describe('a first visit to a public page', () => {
       const { page, scripts, errors } = await firstVisit(browser, path as string, { locale: 'ar' });
       expect(scripts, path).toEqual([]);
       expect(await page.title()).toBe(title);
+      const description = () => page.locator('meta[name="description"]').getAttribute('content');
+      expect(await description(), path).toBe(arabicDescription);
       expect(
         await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
       ).toEqual(['ar', 'rtl']);
@@ -166,6 +170,7 @@ describe('a first visit to a public page', () => {
       await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
       await h1.waitFor();
       expect(await h1.boundingBox()).toEqual(before);
+      expect(await description(), path).toBe(arabicDescription);
       expect(errors, path).toEqual([]);
     }
   });
@@ -176,8 +181,11 @@ describe('a first visit to a public page', () => {
     await page.goto('/about', { waitUntil: 'networkidle' });
     await page.mouse.move(1, 1);
     await expect.poll(() => page.locator('[data-prerendered]').count()).toBe(0);
+    const description = () => page.locator('meta[name="description"]').getAttribute('content');
+    expect(await description()).toMatch(/^Sahifa is a library of book summaries/);
     await page.getByLabel('Language').first().selectOption('ar');
     await page.getByRole('heading', { level: 1, name: 'عن صحيفة' }).waitFor();
+    expect(await description()).toMatch(/^صحيفة مكتبة لملخصات الكتب/);
 
     const scripts: string[] = [];
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));

@@ -94,14 +94,14 @@ rmSync(outDir, { recursive: true, force: true });
 for (const language of LANGUAGES) {
   mkdirSync(path.join(outDir, language), { recursive: true });
   for (const page of PRERENDERED_PAGES) {
-    const { title, html, fonts } = await prerender(page.path, language);
+    const { title, description, html, fonts } = await prerender(page.path, language);
     const { scripts, styles } = screenAssets(page.screen);
     checkStyled(page, html, styles);
     // data-prerendered and its lang: hidden where the app will show something else (global.css).
     const shell = template
       .replace(APP_SCRIPT_TAG, '')
       .replace('</body>', `  ${appOnDemand(scripts)}\n  </body>`);
-    const out = fillShell(shell, { title, html, language, styles, fonts, kind: 'public' });
+    const out = fillShell(shell, { title, description, html, language, styles, fonts, kind: 'public' });
     const name = page.path === '/' ? 'index' : page.path.slice(1);
     writeFileSync(path.join(outDir, language, `${name}.html`), out);
   }

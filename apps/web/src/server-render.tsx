@@ -39,6 +39,8 @@ const translators = byLanguage((language) => {
 export interface RenderedPage {
   /** The document title, as the app sets it on this page. */
   title: string;
+  /** The page's meta description, in its language. */
+  description: string;
   /** What goes inside #root. */
   html: string;
   /** The language it is written in. */
@@ -92,5 +94,11 @@ export function renderPage(
   const titleKey = [...context.matches].reverse().find((m) => (m.route.handle as { title?: string })?.title)
     ?.route.handle.title as string | undefined;
   const fonts = language === 'ar' ? ARABIC_FONT_FILES : [];
-  return { title: documentTitle(translator.t, titleKey), html, language, fonts };
+  return {
+    title: documentTitle(translator.t, titleKey),
+    description: translator.t('common.description'),
+    html,
+    language,
+    fonts,
+  };
 }

@@ -12,6 +12,8 @@ export const SHELL_ROOT = '<div id="root"></div>';
 
 export interface ShellPage {
   title: string;
+  /** The meta description, in the page's language. */
+  description: string;
   /** The page's markup, put inside the root as it is. */
   html: string;
   language: Language;
@@ -26,8 +28,12 @@ export interface ShellPage {
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
-/** `template` with the page in its root, in its language and direction, with its title and links. */
+/**
+ * `template` with the page in its root, in its language and direction, with its title,
+ * description and links.
+ */
 export function fillShell(template: string, page: ShellPage): string {
   const links = [
     ...page.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -40,6 +46,10 @@ export function fillShell(template: string, page: ShellPage): string {
   return template
     .replace(SHELL_HTML_TAG, () => `<html lang="${page.language}" dir="${directionOf(page.language)}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.title)}</title>`)
+    .replace(
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+    )
     .replace('</head>', () => `${links.join('')}</head>`)
     .replace(
       SHELL_ROOT,

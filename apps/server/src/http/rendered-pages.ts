@@ -28,6 +28,7 @@ export const ANSWERS_CHECKED_EVERY_MS = 1000;
 /** What the build's render makes of a page. */
 interface RenderedPage {
   title: string;
+  description: string;
   html: string;
   language: Language;
   /** Web font files its text is set in: asked for with its style sheets. */

@@ -34,6 +34,10 @@ export function PageTitle({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.title = documentTitle(t, key, params);
   }, [t, key, params]);
+  // Search engines and link previews read it; it follows the reader's language as the title does.
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', t('common.description'));
+  }, [t]);
   return <TitleOverride.Provider value={setOverride}>{children}</TitleOverride.Provider>;
 }
 
