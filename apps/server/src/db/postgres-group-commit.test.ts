@@ -3,17 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, withAdminClient } from '#server/test/test-app.ts';
-import { type DatabaseHandle, openDatabase } from './kysely.ts';
-import { migrateToLatest } from './migrate.ts';
+import { engines, openTestSchema, type TestSchema, withAdminClient } from '#server/test/test-app.ts';
 import type { Database } from './schema.ts';
 
-const url = process.env.TEST_DATABASE_URL ?? '';
 const newId = () => `group-${randomBytes(4).toString('hex')}`;
 
 describe.runIf(engines.includes('postgres'))('writes committed together on PostgreSQL', () => {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  let database: DatabaseHandle;
   let db: Kysely<Database>;
 
   const addCategory = (id: string, title = 'Together') =>
@@ -22,20 +17,23 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
       .values({ id, title, title_ar: 'معا', sort_order: 90 })
       .returning('id')
       .executeTakeFirstOrThrow();
+  /** The statement the server process `pid` runs (or ran last). */
+  const runningOn = async (pid: number | undefined): Promise<string | undefined> => {
+    const { rows } = await withAdminClient((client) =>
+      client.query(`select query from pg_stat_activity where pid = $1`, [pid]),
+    );
+    return rows[0]?.query;
+  };
   /** The server process that runs the writes (raw SQL counts as a write). */
   const writer = async () =>
     (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid;
 
+  let opened: TestSchema | undefined;
   beforeAll(async () => {
-    await withAdminClient((client) => client.query(`create schema "${schema}"`));
-    database = openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-    db = database.db;
-    await migrateToLatest(db);
+    opened = await openTestSchema();
+    db = opened.database.db;
   });
-  afterAll(async () => {
-    await database?.close();
-    await withAdminClient((client) => client.query(`drop schema if exists "${schema}" cascade`));
-  });
+  afterAll(() => opened?.drop());
 
   it('commits writes asked for together in one transaction, each answered with its own rows', async () => {
     const ids = Array.from({ length: 30 }, newId);
@@ -91,14 +89,7 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
     const added = newId();
     const batch = Promise.allSettled([addCategory(added), sql`select pg_sleep(5)`.execute(db)]);
     // The batch is in the middle of its transaction; then its connection is cut.
-    await expect
-      .poll(async () => {
-        const { rows } = await withAdminClient((client) =>
-          client.query(`select query from pg_stat_activity where pid = $1`, [lost]),
-        );
-        return rows[0]?.query;
-      })
-      .toContain('pg_sleep');
+    await expect.poll(() => runningOn(lost)).toContain('pg_sleep');
     await withAdminClient((client) => client.query('select pg_terminate_backend($1)', [lost]));
     const outcomes = await batch;
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
@@ -158,14 +149,7 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
       sql`select pg_sleep(0.3)`.execute(db),
       retitle(first, 'Batch'),
     ]);
-    await expect
-      .poll(async () => {
-        const { rows } = await withAdminClient((client) =>
-          client.query(`select query from pg_stat_activity where pid = $1`, [writerPid]),
-        );
-        return rows[0]?.query;
-      })
-      .toContain('pg_sleep');
+    await expect.poll(() => runningOn(writerPid)).toContain('pg_sleep');
     // Meanwhile the transaction needs `second`, and waits first: a deadlock that PostgreSQL would
     // end by failing the transaction, unless the batch gives way.
     const needsSecond = lock.trx

@@ -20,7 +20,7 @@
 // holds, is never the one PostgreSQL ends as a deadlock (after its deadlock_timeout, 1 s).
 import type { CompiledQuery, QueryResult } from 'kysely';
 import pg from 'pg';
-import type { SharedConnections } from './postgres-pipeline.ts';
+import type { SharedConnections } from './postgres-shared-connections.ts';
 
 /** At most this many writes share a commit; more wait for the next. */
 const MOST_WRITES_PER_COMMIT = 100;

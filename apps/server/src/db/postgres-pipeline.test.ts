@@ -4,33 +4,24 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, withAdminClient } from '#server/test/test-app.ts';
-import { type DatabaseHandle, openDatabase } from './kysely.ts';
+import { engines, openTestSchema, type TestSchema, withAdminClient } from '#server/test/test-app.ts';
 import { migrateToLatest } from './migrate.ts';
 import { SHARED_CONNECTIONS } from './postgres-pipeline.ts';
 import type { Database } from './schema.ts';
-
-const url = process.env.TEST_DATABASE_URL ?? '';
 
 /** The server process that answered (a read: on a shared connection outside transactions). */
 const backend = async (db: Kysely<Database>) =>
   (await db.selectNoFrom(sql<number>`pg_backend_pid()`.as('pid')).executeTakeFirstOrThrow()).pid;
 
 describe.runIf(engines.includes('postgres'))('statements on shared PostgreSQL connections', () => {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  let database: DatabaseHandle;
   let db: Kysely<Database>;
 
+  let opened: TestSchema | undefined;
   beforeAll(async () => {
-    await withAdminClient((client) => client.query(`create schema "${schema}"`));
-    database = openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
-    db = database.db;
-    await migrateToLatest(db);
+    opened = await openTestSchema();
+    db = opened.database.db;
   });
-  afterAll(async () => {
-    await database?.close();
-    await withAdminClient((client) => client.query(`drop schema if exists "${schema}" cascade`));
-  });
+  afterAll(() => opened?.drop());
 
   it('answers each of many statements at once with its own rows, over a few connections', async () => {
     const answers = await Promise.all(

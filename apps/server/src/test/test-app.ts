@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
-import { type Engine, openDatabase } from '#server/db/kysely.ts';
+import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/kysely.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import type { Database } from '#server/db/schema.ts';
 
@@ -117,4 +117,30 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       await cleanUp();
     },
   };
+}
+
+export interface TestSchema {
+  database: DatabaseHandle;
+  /** Closes the database and drops the schema. */
+  drop(): Promise<void>;
+}
+
+/** The database alone (no app) in a fresh, migrated PostgreSQL schema of TEST_DATABASE_URL. */
+export async function openTestSchema(): Promise<TestSchema> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create schema "${schema}"`));
+  const database = openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
+  const drop = async () => {
+    await database.close();
+    await withAdminClient((client) => client.query(`drop schema if exists "${schema}" cascade`));
+  };
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { database, drop };
 }

@@ -1,0 +1,75 @@
+// pg clients in pipeline mode shared by many statements: the reads' few connections and the
+// writes' one (postgres-pipeline.ts). Each is opened when first needed and replaced when it fails.
+import type { CompiledQuery, QueryResult } from 'kysely';
+import type pg from 'pg';
+
+interface Shared {
+  ready: Promise<pg.Client>;
+  /** Statements sent and not yet answered. */
+  busy: number;
+}
+
+/** Shared pipelined connections: opened when first needed, replaced when one fails. */
+export class SharedConnections {
+  readonly #open: () => pg.Client;
+  readonly #size: number;
+  readonly #shared: Shared[] = [];
+  #ended = false;
+
+  constructor(open: () => pg.Client, size: number) {
+    this.#open = open;
+    this.#size = size;
+  }
+
+  /** Runs `use` on the least busy connection; statements it sends are pipelined behind others'. */
+  async use<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+    const shared = this.#pick();
+    shared.busy++;
+    try {
+      return await use(await shared.ready);
+    } finally {
+      shared.busy--;
+    }
+  }
+
+  async read<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
+    // Only reads come here: rows, and no count of changed rows.
+    const { rows } = await this.use((client) => client.query(query.sql, [...query.parameters]));
+    return { rows: rows as Row[] };
+  }
+
+  async end(): Promise<void> {
+    this.#ended = true;
+    const shared = this.#shared.splice(0);
+    await Promise.all(
+      shared.map(({ ready }) =>
+        ready.then(
+          (client) => client.end(),
+          () => {},
+        ),
+      ),
+    );
+  }
+
+  /** The least busy connection; a new one while there are fewer than its size. */
+  #pick(): Shared {
+    if (this.#ended) throw new Error('the database has been closed');
+    if (this.#shared.length < this.#size) return this.#add();
+    return this.#shared.reduce((least, shared) => (shared.busy < least.busy ? shared : least));
+  }
+
+  #add(): Shared {
+    const client = this.#open();
+    const shared: Shared = { ready: client.connect().then(() => client), busy: 0 };
+    const forget = () => {
+      const index = this.#shared.indexOf(shared);
+      if (index >= 0) this.#shared.splice(index, 1);
+    };
+    // A lost connection fails the statements it carried and is replaced for the next ones.
+    client.on('error', forget);
+    client.on('end', forget);
+    shared.ready.catch(forget);
+    this.#shared.push(shared);
+    return shared;
+  }
+}
