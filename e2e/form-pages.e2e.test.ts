@@ -59,9 +59,14 @@ describe('the account forms before the app has come', () => {
     await page.locator('input[name="email"]').fill(member.email);
     await page.locator('input[name="password"]').fill(member.password);
     await page.keyboard.press('Enter');
-    // Held: the browser did not send the form itself.
+    // Held: the browser did not send the form itself, and its button says it is under way.
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.locator('[data-prerendered]').count()).toBe(1);
+    const held = page.locator('[data-prerendered] button[type="submit"]');
+    expect(await held.getAttribute('aria-busy')).toBe('true');
+    expect(await held.evaluate((button) => getComputedStyle(button, '::before').animationName)).toBe(
+      'held-spin',
+    );
 
     release();
     await page.waitForURL('**/app/home');
@@ -102,6 +107,9 @@ describe('the account forms before the app has come', () => {
     await second.locator('input[name="email"]').fill(other.email);
     await second.locator('input[name="password"]').fill(other.password);
     await second.getByRole('button', { name: 'Create account' }).click();
+    expect(await second.getByRole('button', { name: 'Create account' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
     releaseSecond();
     await checkEmailStatus(second, other.email).waitFor();
   });
