@@ -64,9 +64,10 @@ describe('the account forms before the app has come', () => {
     expect(await page.locator('[data-prerendered]').count()).toBe(1);
     const held = page.locator('[data-prerendered] button[type="submit"]');
     expect(await held.getAttribute('aria-busy')).toBe('true');
-    expect(await held.evaluate((button) => getComputedStyle(button, '::before').animationName)).toBe(
-      'held-spin',
-    );
+    // The spinner the app's busy buttons show, turning.
+    expect(
+      await held.locator('.spinner').evaluate((spinner) => getComputedStyle(spinner).animationName),
+    ).toBe('spin');
 
     release();
     await page.waitForURL('**/app/home');

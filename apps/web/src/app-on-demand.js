@@ -16,8 +16,8 @@
 //   server did not render) comes within a screen of the view.
 // A form sent before the app has come (Enter in a field, or its button) is held, not sent by the
 // browser (which would put its fields in the address), and marked: the app sends it once it has
-// taken over, with what was typed (src/app/takeover.ts). Meanwhile its button shows it busy
-// (global.css), as the app's does while a form is sent.
+// taken over, with what was typed (src/app/takeover.ts). Meanwhile its button shows it busy, with
+// the app's spinner (theme/global.css).
 ((appScripts) => {
   const root = document.documentElement;
   const screenScripts = document.getElementById('screen-scripts');
@@ -50,7 +50,15 @@
       if (!event.target.closest('[data-prerendered]')) return;
       event.preventDefault();
       event.target.setAttribute('data-held', '');
-      (event.submitter ?? event.target.querySelector('[type="submit"]'))?.setAttribute('aria-busy', 'true');
+      const button = event.submitter ?? event.target.querySelector('[type="submit"]');
+      if (button && !button.hasAttribute('aria-busy')) {
+        // As the app's busy button: its spinner before its label (components/ui/Button.tsx).
+        button.setAttribute('aria-busy', 'true');
+        button.insertAdjacentHTML(
+          'afterbegin',
+          '<span class="spinner spinner-small" aria-hidden="true"></span>',
+        );
+      }
       start();
     },
     true,

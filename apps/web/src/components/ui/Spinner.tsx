@@ -1,8 +1,8 @@
 import styles from './Spinner.module.css';
 
-/** A decorative spinner; pair it with visible or screen-reader text. */
+/** A decorative spinner (its look: theme/global.css); pair it with visible or screen-reader text. */
 export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
-  return <span className={`${styles.spinner} ${size === 'small' ? styles.small : ''}`} aria-hidden="true" />;
+  return <span className={size === 'small' ? 'spinner spinner-small' : 'spinner'} aria-hidden="true" />;
 }
 
 /**
