@@ -8,6 +8,7 @@
 // take effect at once here; another instance sees them within the TTL. The operator console asks
 // for a fresh answer every time, so a role revoked from the command line counts at once.
 import type { IncomingHttpHeaders } from 'node:http';
+import { keepNewest } from '#server/kernel/keep-newest.ts';
 import type { Auth } from './auth.ts';
 import { toFetchHeaders } from './fetch-headers.ts';
 
@@ -52,9 +53,8 @@ export function createSessionCache(auth: Auth, ttlMs = SESSION_CACHE_TTL_MS): Se
       const startedIn = generation;
       const session = await auth.api.getSession({ headers: toFetchHeaders(headers) });
       if (startedIn === generation) {
-        if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
         const expires = session ? new Date(session.session.expiresAt).getTime() : Number.POSITIVE_INFINITY;
-        answers.set(key, { session, until: Math.min(now + ttlMs, expires) });
+        keepNewest(answers, key, { session, until: Math.min(now + ttlMs, expires) }, MAX_ENTRIES);
       }
       return session;
     },

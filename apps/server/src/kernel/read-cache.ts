@@ -6,6 +6,7 @@
 // written (a summary published, edited, deleted or hidden; a rating saved or removed; a member's
 // name or picture changed; a thought, like or reply written), so the next request on this
 // instance sees the change. Another instance sees it within `ttlMs`.
+import { keepNewest } from './keep-newest.ts';
 
 export interface ReadCache {
   /** The remembered answer for `key`, or `load()`'s (a failed load is not remembered). */
@@ -23,9 +24,7 @@ export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntri
       // Kept while it loads: the requests that ask meanwhile share it, and a clear() drops it.
       const answer = load();
       const entry = { answer, until: now + ttlMs };
-      answers.delete(key);
-      if (answers.size >= maxEntries) answers.delete(answers.keys().next().value as string);
-      answers.set(key, entry);
+      keepNewest(answers, key, entry, maxEntries);
       answer.catch(() => {
         if (answers.get(key) === entry) answers.delete(key);
       });

@@ -8,6 +8,7 @@
 // Nothing needs forgetting: the inputs are read as before, and an answer is reused only when they
 // are equal by value (dequal), so a change in any of them makes a new answer at once.
 import { dequal } from 'dequal';
+import { keepNewest } from './keep-newest.ts';
 
 export interface SameAnswers<I extends unknown[], A extends object> {
   /**
@@ -27,9 +28,7 @@ export function createSameAnswers<I extends unknown[], A extends object>(
       const seen = last.get(key);
       if (seen && dequal(seen.inputs, inputs)) return seen.answer;
       const answer = make(...inputs);
-      last.delete(key);
-      if (last.size >= maxEntries) last.delete(last.keys().next().value as string);
-      last.set(key, { inputs, answer });
+      keepNewest(last, key, { inputs, answer }, maxEntries);
       return answer;
     },
   };

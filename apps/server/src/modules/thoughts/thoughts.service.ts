@@ -22,6 +22,7 @@ import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { deviceInfoFrom } from '#server/kernel/device-info.ts';
+import { keepNewest } from '#server/kernel/keep-newest.ts';
 import type { Member } from '#server/kernel/member.ts';
 import { toAuthor, toAuthorWith } from '#server/kernel/presenters.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
@@ -120,9 +121,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     const view = await viewOf(shared, viewerId);
     // Kept with the page it was made from: once a write or the TTL replaces that page (even while
     // the marks were read), it is made again.
-    views.delete(key);
-    if (views.size >= MAX_VIEWS) views.delete(views.keys().next().value as string);
-    views.set(key, { shared, view });
+    keepNewest(views, key, { shared, view }, MAX_VIEWS);
     return view;
   }
 
