@@ -10,6 +10,7 @@ import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } fro
 import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
 import { refuseSuspendedWrites } from '#server/auth/require-member.ts';
 import { createSessionCache, type SessionCache } from '#server/auth/session-cache.ts';
+import { forgetWritersReads } from '#server/auth/writers-forget.ts';
 import type { Config } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/kysely.ts';
 import { registerDocs } from '#server/http/docs.ts';
@@ -19,6 +20,7 @@ import { DEFAULT_WRITE_RATE_LIMIT, registerSecurity, type WriteRateLimit } from 
 import { responseSerializerCompiler } from '#server/http/serializer.ts';
 import { registerUploads } from '#server/http/uploads.ts';
 import { readWebBuild, registerWebApp } from '#server/http/web-app.ts';
+import { createMemberReads } from '#server/kernel/member-reads.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { registerModules } from '#server/modules/index.ts';
 import { createStorage } from '#server/storage/create-storage.ts';
@@ -34,6 +36,8 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Members' own reads remembered at once (their state in a book, their review, a profile as they see it). */
+const MEMBER_READS_KEPT = 10_000;
 
 export interface BuildAppOptions {
   /** An already opened (and migrated) database; otherwise one is opened from the config. */
@@ -116,6 +120,9 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   );
   await registerDocs(app);
 
+  // A member's own reads, remembered until they (or an operator) write (decision 021).
+  const memberReads = createMemberReads({ ttlMs: config.libraryCacheMs, maxEntries: MEMBER_READS_KEPT });
+  app.addHook('onSend', forgetWritersReads(memberReads));
   await app.register(authRoutes, { auth, sessions });
   app.addHook('onRequest', refuseSuspendedWrites);
   ({ memberCreated } = await registerModules(app, {
@@ -125,6 +132,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     mailer,
     log: app.log,
     forgetSessions: sessions.clear,
+    memberReads,
     googleSignIn: config.google !== null,
     assistant: { model: createAssistantModel(config.assistant.ai), config: config.assistant },
   }));

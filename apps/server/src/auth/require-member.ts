@@ -46,7 +46,7 @@ export async function memberOnly(request: FastifyRequest): Promise<void> {
   await requireMember(request);
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * onRequest hook for the whole app: a suspended member reads but does not write. Every /api/v1

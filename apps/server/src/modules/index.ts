@@ -8,6 +8,7 @@ import { isOperator } from '#server/auth/operators.ts';
 import type { AssistantConfig, Config } from '#server/config.ts';
 import type { Database } from '#server/db/schema.ts';
 import type { Logger } from '#server/kernel/logger.ts';
+import type { MemberReads } from '#server/kernel/member-reads.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { createPayments } from '#server/payments/payments.ts';
 import type { Storage } from '#server/storage/storage.ts';
@@ -75,6 +76,8 @@ export interface ModuleDependencies {
   log: Logger;
   /** Forgets remembered session lookups (auth/session-cache.ts) after a write to a member's account. */
   forgetSessions: () => void;
+  /** A member's own reads, remembered until they or an operator write (kernel/member-reads.ts). */
+  memberReads: MemberReads;
   /** Whether "Sign in with Google" is offered (GET /api/v1/config). */
   googleSignIn: boolean;
   /** MoejrAI's model (null: library mode) and limits. */
@@ -83,12 +86,12 @@ export interface ModuleDependencies {
 
 /** Every service, each built once; a service that needs another gets it here. */
 export function createServices(
-  { db, storage, mailer, log, assistant, forgetSessions }: ModuleDependencies,
+  { db, storage, mailer, log, assistant, forgetSessions, memberReads }: ModuleDependencies,
   config: Pick<Config, 'supportEmail' | 'publicUrl' | 'billing' | 'adminEmails' | 'libraryCacheMs'>,
 ) {
   const library = createLibraryService(createLibraryRepository(db), { cacheMs: config.libraryCacheMs });
-  const comments = createCommentsService(createCommentsRepository(db), library);
-  const reading = createReadingService(createReadingRepository(db), library);
+  const comments = createCommentsService(createCommentsRepository(db), { library, memberReads });
+  const reading = createReadingService(createReadingRepository(db), { library, memberReads });
   const thoughts = createThoughtsService(createThoughtsRepository(db), { cacheMs: config.libraryCacheMs });
   const audit = createAuditService(createAuditRepository(db));
   const publishing = createPublishingService({
@@ -144,6 +147,7 @@ export function createServices(
       log,
       forgetSessions,
       library,
+      memberReads,
     }),
     uploads: createUploadsService({ repository: createUploadsRepository(db), storage, log }),
     assistant: createAssistantService({

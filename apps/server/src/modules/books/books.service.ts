@@ -170,7 +170,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
 
   // The lists, a book's text and its preview (with the publisher's name) are library data, the
   // same for every member (LibraryService.shared); the member's own state (progress, bookmark,
-  // their review) is read every time.
+  // their review) is remembered until the member writes (kernel/member-reads.ts).
   return {
     byCategory(): Promise<BooksByCategory> {
       return library.shared('books', () => byCategory());

@@ -9,10 +9,18 @@ import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { averageRating } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
+import { createSameAnswers } from '#server/kernel/same-answers.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { CommentRow, CommentsRepository, RatingRow } from './comments.repository.ts';
+
+/** A page of comments as every member sees it, with the book's rating. */
+interface SharedPage {
+  rating: RatingRow;
+  page: { items: CommentRow[]; nextCursor: string | null };
+}
 
 const commentNotFound = () => new AppError(404, 'COMMENT_NOT_FOUND', 'This comment does not exist.');
 
@@ -37,11 +45,33 @@ export function toRatingSummary(row: RatingRow) {
 
 /**
  * `library` is told of every rating added, changed or removed: book cards show the average, and
- * it remembers each book's first page of comments.
+ * it remembers each book's first page of comments. `memberReads` remembers a member's own review
+ * of a book until the member writes anything (decision 021).
  */
-export function createCommentsService(repository: CommentsRepository, library: LibraryService) {
+export function createCommentsService(
+  repository: CommentsRepository,
+  { library, memberReads }: { library: LibraryService; memberReads: MemberReads },
+) {
+  // A viewer's page, and the preview's first page, the same objects while what they are made of is
+  // (the remembered page and review): the preview that holds them is then the same answer too, and
+  // its bytes are made once (kernel/same-answers.ts).
+  const pages = createSameAnswers(
+    (shared: SharedPage, mine: CommentRow | undefined, viewerId: string): CommentPage => ({
+      items: shared.page.items.map((row) => toComment(row, viewerId)),
+      nextCursor: shared.page.nextCursor,
+      myReview: mine ? toComment(mine, viewerId) : null,
+      rating: toRatingSummary(shared.rating),
+    }),
+    { maxEntries: 1000 },
+  );
+  const firstPages = createSameAnswers(({ rating: _, ...first }: CommentPage) => first, { maxEntries: 1000 });
+
   /** A page of comments and the book's rating, the same for every member; 404 for an unknown or hidden book. */
-  async function sharedPage(bookId: string, after: [string, string] | undefined, limit: number) {
+  async function sharedPage(
+    bookId: string,
+    after: [string, string] | undefined,
+    limit: number,
+  ): Promise<SharedPage> {
     const [rating, rows] = await Promise.all([
       repository.findRating(bookId),
       repository.listComments(bookId, after, limit + 1),
@@ -61,21 +91,22 @@ export function createCommentsService(repository: CommentsRepository, library: L
     limit: number = PAGE_SIZE.comments,
   ): Promise<CommentPage> {
     const after = decodeCursor(cursor, 2) as [string, string] | undefined;
+    // The first page is the same for every member: remembered with the library (its authors'
+    // names too, which is why a profile change tells the library). A failed load (an unknown
+    // book) is not remembered.
+    const sharedLoad = after
+      ? sharedPage(bookId, after, limit)
+      : library.shared(`comments ${bookId} ${limit}`, () => sharedPage(bookId, undefined, limit));
     const [shared, mine] = await Promise.all([
-      // The first page is the same for every member: remembered with the library (its authors'
-      // names too, which is why a profile change tells the library). A failed load (an unknown
-      // book) is not remembered.
-      after
-        ? sharedPage(bookId, after, limit)
-        : library.shared(`comments ${bookId} ${limit}`, () => sharedPage(bookId, undefined, limit)),
-      repository.findMyComment(bookId, viewerId),
+      sharedLoad,
+      memberReads.remember(
+        `my-review ${viewerId} ${bookId}`,
+        // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
+        async () => (await Promise.all([repository.findMyComment(bookId, viewerId), sharedLoad]))[0],
+        () => [viewerId],
+      ),
     ]);
-    return {
-      items: shared.page.items.map((row) => toComment(row, viewerId)),
-      nextCursor: shared.page.nextCursor,
-      myReview: mine ? toComment(mine, viewerId) : null,
-      rating: toRatingSummary(shared.rating),
-    };
+    return pages.answer(`${viewerId} ${bookId} ${limit} ${cursor ?? ''}`, shared, mine, viewerId);
   }
 
   return {
@@ -83,8 +114,7 @@ export function createCommentsService(repository: CommentsRepository, library: L
 
     /** The preview's first page: `page` without the rating (the preview's book card has it). */
     async firstPage(bookId: string, viewerId: string) {
-      const { rating: _, ...first } = await page(bookId, viewerId);
-      return first;
+      return firstPages.answer(`${viewerId} ${bookId}`, await page(bookId, viewerId));
     },
 
     /**

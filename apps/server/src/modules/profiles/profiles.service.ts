@@ -10,6 +10,7 @@ import { AppError } from '#server/kernel/app-error.ts';
 import { type BookCardRow, toBookCard } from '#server/kernel/book-cards.ts';
 import { decodeCursor } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
+import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
@@ -60,8 +61,10 @@ export function createProfilesService(deps: {
   forgetSessions: () => void;
   /** So do the library's remembered previews (publisher) and comments (authors). */
   library: LibraryService;
+  /** A profile's row as a viewer sees it, remembered until the viewer or the member writes (decision 021). */
+  memberReads: MemberReads;
 }) {
-  const { repository, thoughts, storage, log, forgetSessions, library } = deps;
+  const { repository, thoughts, storage, log, forgetSessions, library, memberReads } = deps;
   const pages = createSameAnswers(
     (row: ProfileRow, viewerId: string, thoughtPage: ThoughtPage, summaries: BookCardRow[]): ProfilePage => ({
       profile: toProfile(row, viewerId),
@@ -90,7 +93,13 @@ export function createProfilesService(deps: {
   async function profileOf(viewerId: string, userNumber: string) {
     const number = userNumberOf(userNumber);
     if (number === null) throw darkerNotFound();
-    const row = await repository.findProfile({ userNumber: number }, viewerId);
+    // Its counts and plan change by the member's writes (or an operator's, or a payment's
+    // webhook), the viewer's block by the viewer's. Nobody by that number: not remembered.
+    const row = await memberReads.remember(
+      `profile ${viewerId} ${number}`,
+      () => repository.findProfile({ userNumber: number }, viewerId),
+      (found) => (found ? [viewerId, found.id] : null),
+    );
     if (!row) throw darkerNotFound();
     return row;
   }

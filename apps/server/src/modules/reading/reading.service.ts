@@ -15,6 +15,7 @@ import type { Lang, Progress, ReaderState } from '@sahifa/contracts/library';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
+import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ReaderStateRow, ReadingRepository } from './reading.repository.ts';
@@ -56,9 +57,13 @@ function toReaderState(row: ReaderStateRow, pageCount: number): ReaderState {
 /**
  * `library` remembers each book's category and page counts with the rest of the library's data
  * (forgotten when a book is published, edited or hidden), so saving progress or a bookmark writes
- * without reading the book first.
+ * without reading the book first. `memberReads` remembers the member's state of a book until the
+ * member writes anything (decision 021).
  */
-export function createReadingService(repository: ReadingRepository, library: LibraryService) {
+export function createReadingService(
+  repository: ReadingRepository,
+  { library, memberReads }: { library: LibraryService; memberReads: MemberReads },
+) {
   /** The book's category and page counts; 404 for an unknown or hidden book (not remembered). */
   function bookPages(bookId: string) {
     return library.shared(`pages ${bookId}`, async () => {
@@ -71,8 +76,18 @@ export function createReadingService(repository: ReadingRepository, library: Lib
   return {
     /** The member's state of one book, as the preview and the reader show it; 404 for an unknown or hidden book. */
     async readerState(userId: string, bookId: string): Promise<ReaderState> {
-      const [book, row] = await Promise.all([bookPages(bookId), repository.findReaderState(userId, bookId)]);
-      return toReaderState(row, bookPageCount(book));
+      const book = bookPages(bookId);
+      const [row, counts] = await Promise.all([
+        memberReads.remember(
+          `reader-state ${userId} ${bookId}`,
+          // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
+          async () => (await Promise.all([repository.findReaderState(userId, bookId), book]))[0],
+          () => [userId],
+        ),
+        book,
+      ]);
+      // The saved page is clamped to the page count as it is now, not as it was when remembered.
+      return toReaderState(row, bookPageCount(counts));
     },
 
     /** Saves the page, and the language when given (else the saved language stays). */

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { supportMessageSchema } from '@sahifa/contracts/support';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMemberReads } from '#server/kernel/member-reads.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { createServices } from '#server/modules/index.ts';
 import { createStorage } from '#server/storage/create-storage.ts';
@@ -151,6 +152,7 @@ describe.each(engines)('support mail when the transport fails, on %s', (engine) 
         mailer,
         log: { error: () => {}, info: () => {} },
         forgetSessions: () => {},
+        memberReads: createMemberReads({ ttlMs: 0, maxEntries: 1 }),
         googleSignIn: false,
         assistant: { model: null, config: t.config.assistant },
       },

@@ -1,0 +1,38 @@
+// What a write makes stale of the reads remembered per member (kernel/member-reads.ts, decision
+// 021): once any write request has been handled, and before its answer goes out, the reads of the
+// member who made it are forgotten — or everyone's, when an operator made it (they act on other
+// members) or nobody signed in did (a payment webhook, signing up or in). A rule about who wrote
+// rather than what was written, so no module's write can be left out. A refused write by nobody
+// signed in (a 401, a webhook with a bad signature) wrote nothing: it forgets nothing, so that
+// anyone's stream of refused requests cannot keep every member's reads from being remembered.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { MemberReads } from '#server/kernel/member-reads.ts';
+import { isOperator } from './operators.ts';
+import { currentMember, WRITE_METHODS } from './require-member.ts';
+
+/** onSend hook for the whole app. */
+export function forgetWritersReads(reads: MemberReads) {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload: unknown) => void,
+  ): void => {
+    // Reads pass at once (this hook runs for every answer).
+    if (!WRITE_METHODS.has(request.method)) {
+      done(null, payload);
+      return;
+    }
+    // Under /api/v1 the member was looked up for the write already (refuseSuspendedWrites).
+    const writer = request.url.startsWith('/api/v1/') ? currentMember(request) : Promise.resolve(null);
+    writer
+      .then(
+        (member) => {
+          if (member && !isOperator(request.server.config.adminEmails, member)) reads.forgetMember(member.id);
+          else if (member || reply.statusCode < 400) reads.forgetEveryone();
+        },
+        () => reads.forgetEveryone(),
+      )
+      .then(() => done(null, payload));
+  };
+}

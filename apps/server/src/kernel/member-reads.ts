@@ -1,0 +1,82 @@
+// What a member's screens read for that member on every request — their state in a book, their own
+// review, a profile's row as they see it — remembered until one of the members it depends on
+// writes anything (docs/decisions/021-member-reads.md).
+//
+// The rule is who wrote, not what was written: the app calls `forgetMember(id)` once any write
+// request by that member has been handled, and `forgetEveryone()` once a write by an operator or
+// by no signed-in member (a webhook, signing up or in) has been; so a read remembered here may
+// depend only on rows that change by its own members' writes or an operator's. Another instance's
+// writes, and the command line's, are seen within `ttlMs` (LIBRARY_CACHE_SECONDS).
+import { keepNewest } from './keep-newest.ts';
+
+export interface MemberReads {
+  /**
+   * `load()`'s answer, or the one remembered for `key` while none of the members `membersOf` named
+   * for it has written since it was read. `membersOf` returning null: not remembered.
+   */
+  remember<T>(
+    key: string,
+    load: () => Promise<T>,
+    membersOf: (answer: T) => readonly string[] | null,
+  ): Promise<T>;
+  /** Called once a write request by this member has been handled. */
+  forgetMember(memberId: string): void;
+  /** Called once a write by an operator, or by no signed-in member, has been handled. */
+  forgetEveryone(): void;
+}
+
+export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): MemberReads {
+  const answers = new Map<
+    string,
+    { answer: unknown; members: readonly string[]; readAt: number; until: number }
+  >();
+  // A counter rather than the clock: a read is valid when none of its members wrote after it began.
+  let now = 0;
+  const lastWrite = new Map<string, number>();
+  // The latest write no longer in lastWrite (pushed out, or by everyone): every member wrote then.
+  let everyoneWroteAt = 0;
+  const wroteAt = (member: string) => lastWrite.get(member) ?? everyoneWroteAt;
+
+  return {
+    async remember<T>(
+      key: string,
+      load: () => Promise<T>,
+      membersOf: (answer: T) => readonly string[] | null,
+    ) {
+      if (ttlMs <= 0) return load();
+      const time = Date.now();
+      const remembered = answers.get(key);
+      if (
+        remembered &&
+        remembered.until > time &&
+        remembered.members.every((member) => wroteAt(member) <= remembered.readAt)
+      ) {
+        return remembered.answer as T;
+      }
+      const readAt = now;
+      const answer = await load();
+      const members = membersOf(answer);
+      // Kept only while it is still what the members' rows say: a write since the read began voids it.
+      if (members?.every((member) => wroteAt(member) <= readAt)) {
+        keepNewest(answers, key, { answer, members, readAt, until: time + ttlMs }, maxEntries);
+      }
+      return answer;
+    },
+    forgetMember(memberId) {
+      now++;
+      if (lastWrite.size >= maxEntries) {
+        const [oldest, at] = lastWrite.entries().next().value as [string, number];
+        lastWrite.delete(oldest);
+        everyoneWroteAt = Math.max(everyoneWroteAt, at);
+      }
+      lastWrite.delete(memberId);
+      lastWrite.set(memberId, now);
+    },
+    forgetEveryone() {
+      now++;
+      everyoneWroteAt = now;
+      lastWrite.clear();
+      answers.clear();
+    },
+  };
+}
