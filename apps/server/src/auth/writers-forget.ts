@@ -1,10 +1,11 @@
 // What a write makes stale of the reads remembered per member (kernel/member-reads.ts, decision
 // 021): once any write request has been handled, and before its answer goes out, the reads of the
 // member who made it are forgotten — or everyone's, when an operator made it (they act on other
-// members) or nobody signed in did (a payment webhook, signing up or in). A rule about who wrote
-// rather than what was written, so no module's write can be left out. A refused write by nobody
-// signed in (a 401, a webhook with a bad signature) wrote nothing: it forgets nothing, so that
-// anyone's stream of refused requests cannot keep every member's reads from being remembered.
+// members) or no member we know of did: a signed-out /api/v1 write, and every write outside
+// /api/v1 (better-auth's endpoints, Stripe's webhook), whose session is not looked up. A rule
+// about who wrote rather than what was written, so no module's write can be left out. A refused
+// write by no member (a 401, a webhook with a bad signature) wrote nothing: it forgets nothing, so
+// that anyone's stream of refused requests cannot keep every member's reads from being remembered.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { isOperator } from './operators.ts';

@@ -64,13 +64,8 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
     },
     forgetMember(memberId) {
       now++;
-      if (lastWrite.size >= maxEntries) {
-        const [oldest, at] = lastWrite.entries().next().value as [string, number];
-        lastWrite.delete(oldest);
-        everyoneWroteAt = Math.max(everyoneWroteAt, at);
-      }
-      lastWrite.delete(memberId);
-      lastWrite.set(memberId, now);
+      const dropped = keepNewest(lastWrite, memberId, now, maxEntries);
+      if (dropped) everyoneWroteAt = Math.max(everyoneWroteAt, dropped[1]);
     },
     forgetEveryone() {
       now++;
