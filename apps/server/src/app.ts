@@ -7,6 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { createAssistantModel } from '#server/ai/language-model.ts';
 import { authRoutes } from '#server/auth/auth.routes.ts';
 import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } from '#server/auth/auth.ts';
+import { switchAuthContextsOffWhenIdle } from '#server/auth/auth-contexts.ts';
 import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
 import { refuseSuspendedWrites } from '#server/auth/require-member.ts';
 import { createSessionCache, type SessionCache } from '#server/auth/session-cache.ts';
@@ -86,6 +87,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
     rateLimits: { ...defaultAuthRateLimits(config), ...options.authRateLimits },
     onMemberCreated: () => memberCreated(),
   });
+  await switchAuthContextsOffWhenIdle();
   app.decorate('config', config);
   app.decorate('auth', auth);
   const sessions = createSessionCache(auth);
