@@ -3,9 +3,12 @@
 // on a fresh SQLite DATA_DIR with the demo library and the bench member's 30 thoughts. Prints
 // req/s and the server's CPU time per request (Linux): the first moves ±10 % between two runs
 // of the same code on these machines, the second less (±5 %), so small gains show in it.
+// One server process can also run 10-15 % faster or slower than another of the same code for
+// its whole life (measured 2026-11-27, docs/performance.md), so each side runs several, started
+// in turn, and every one of them is measured in every round.
 // Usage: node bench/compare.mjs /path/to/other/checkout   (it needs its own `npm install`)
 //   BENCH_PATHS=/api/health,/api/v1/books other requests (comma-separated; ME stands for the
-//   bench member's number); BENCH_CONNECTIONS (10)
+//   bench member's number); BENCH_CONNECTIONS (10); BENCH_INSTANCES servers a side (3)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +19,10 @@ import { prepareMember } from './endpoints.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 3);
 const PATHS = process.env.BENCH_PATHS?.split(',') ?? [
   '/api/v1/books/meditations',
   '/api/v1/books/meditations/read',
@@ -69,14 +73,19 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
 }
 
-const servers = { before: await start(other, 4101), after: await start(root, 4102) };
+/** Each side's servers, started in turn: before, after, after, before, before, after… */
+const servers = [];
+for (let i = 0; i < INSTANCES; i++) {
+  for (const name of i % 2 ? ['after', 'before'] : ['before', 'after']) {
+    servers.push({ name, ...(await start(name === 'before' ? other : root, 4101 + servers.length)) });
+  }
+}
 const rates = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
 const cpuPerRequest = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of PATHS) {
-      for (const name of round % 2 ? ['after', 'before'] : ['before', 'after']) {
-        const { base, cookie, me, pid } = servers[name];
+      for (const { name, base, cookie, me, pid } of round % 2 ? [...servers].reverse() : servers) {
         const cpuBefore = cpuMs(pid);
         const result = await autocannon({
           url: base + path.replace('ME', me),
@@ -93,8 +102,7 @@ try {
     }
   }
 } finally {
-  servers.before.stop();
-  servers.after.stop();
+  for (const server of servers) server.stop();
 }
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 for (const [path, { before, after }] of Object.entries(rates)) {

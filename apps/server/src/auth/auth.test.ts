@@ -13,7 +13,7 @@ import {
 } from '#server/test/auth-helpers.ts';
 import { lastMailTo, linkIn, mailsTo } from '#server/test/mail.ts';
 import { createTestApp, engines, TEST_PUBLIC_URL, type TestApp } from '#server/test/test-app.ts';
-import { getSessionUser } from './session.ts';
+import { currentMember } from './require-member.ts';
 
 /** Collects the app's log lines (pino JSON) so a test can read their levels. */
 function logCollector() {
@@ -39,7 +39,7 @@ describe.each(engines)('auth on %s', (engine) => {
         plugins: [
           async (app) => {
             app.get('/api/v1/whoami', async (request, reply) => {
-              const user = await getSessionUser(request);
+              const user = await currentMember(request);
               return user ? { userNumber: user.userNumber } : reply.status(401).send({});
             });
           },
@@ -92,7 +92,7 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(user.name).toBe('Sara');
     expect(user.emailVerified).toBe(true);
     expect(Number.isInteger(user.userNumber) && user.userNumber > 1000).toBe(true);
-    // What /api/v1 routes see through getSessionUser.
+    // What /api/v1 routes see through currentMember.
     expect((await whoami(cookie)).json()).toEqual({ userNumber: user.userNumber });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/whoami' })).statusCode).toBe(401);
   });

@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#server/kernel/app-error.ts';
 import { currentMember } from './require-member.ts';
-import type { SessionUser } from './session.ts';
+import type { SessionUser } from './session-cache.ts';
 
 export interface OperatorCandidate {
   email: string;

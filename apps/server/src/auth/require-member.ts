@@ -6,7 +6,7 @@
 import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from '@sahifa/contracts/moderation';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '#server/kernel/app-error.ts';
-import { getSessionUser, type SessionUser } from './session.ts';
+import type { SessionUser } from './session-cache.ts';
 
 export const NO_AUTHENTICATED_USER = 'No authenticated user';
 
@@ -17,33 +17,68 @@ declare module 'fastify' {
   }
 }
 
+/** A request's member as far as known: the member, null when signed out, or a promise of either. */
+export type KnownMember = SessionUser | null | Promise<SessionUser | null>;
+
 /** The session of a request, looked up once whoever asks first (a hook, the operator guard, the handler). */
-const sessions = new WeakMap<FastifyRequest, { fresh: boolean; member: Promise<SessionUser | null> }>();
+const sessions = new WeakMap<FastifyRequest, { fresh: boolean; member: KnownMember }>();
 
 /**
- * The signed-in member, or null when signed out; one session lookup per request. `fresh`: read
- * now rather than as remembered for a few seconds (auth/session-cache.ts), for the operator guard.
+ * The signed-in member, or null when signed out; one session lookup per request. A remembered
+ * session (auth/session-cache.ts) comes as it is, with no promise: the hooks below then pass at
+ * once. `fresh`: read now rather than as remembered for a few seconds, for the operator guard.
  */
-export function currentMember(
+export function knownMember(
   request: FastifyRequest,
   { fresh = false }: { fresh?: boolean } = {},
-): Promise<SessionUser | null> {
+): KnownMember {
   const known = sessions.get(request);
   if (known && (known.fresh || !fresh)) return known.member;
-  const member = getSessionUser(request, { fresh });
-  sessions.set(request, { fresh, member });
+  const found = request.server.sessions.lookup(request.headers, { fresh });
+  const entry: { fresh: boolean; member: KnownMember } = { fresh, member: null };
+  // Once the promise settles, later askers get the member itself.
+  entry.member =
+    found instanceof Promise
+      ? found.then((session) => {
+          entry.member = session?.user ?? null;
+          return entry.member;
+        })
+      : (found?.user ?? null);
+  sessions.set(request, entry);
+  return entry.member;
+}
+
+/** knownMember as a promise. */
+export function currentMember(
+  request: FastifyRequest,
+  options?: { fresh?: boolean },
+): Promise<SessionUser | null> {
+  const member = knownMember(request, options);
+  return member instanceof Promise ? member : Promise.resolve(member);
+}
+
+const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', NO_AUTHENTICATED_USER);
+
+function signedIn(member: SessionUser | null): SessionUser {
+  if (!member) throw unauthenticated();
   return member;
 }
 
-export async function requireMember(request: FastifyRequest): Promise<SessionUser> {
-  const user = await currentMember(request);
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', NO_AUTHENTICATED_USER);
-  return user;
+export function requireMember(request: FastifyRequest): Promise<SessionUser> {
+  const member = knownMember(request);
+  if (member instanceof Promise) return member.then(signedIn);
+  return member ? Promise.resolve(member) : Promise.reject(unauthenticated());
 }
 
 /** onRequest hook: `app.addHook('onRequest', memberOnly)` or a route's `onRequest: memberOnly`. */
-export async function memberOnly(request: FastifyRequest): Promise<void> {
-  await requireMember(request);
+export function memberOnly(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const member = knownMember(request);
+  if (member instanceof Promise) member.then((found) => done(found ? undefined : unauthenticated()), done);
+  else done(member ? undefined : unauthenticated());
 }
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -58,15 +93,19 @@ export function refuseSuspendedWrites(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  // Reads pass at once, without a promise each (this hook runs before every request).
+  // Reads pass at once (this hook runs before every request).
   const write = WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
   if (!write || request.routeOptions.config.openToSuspended) {
     done();
     return;
   }
-  currentMember(request).then((member) => {
-    done(
-      member?.suspendedAt ? new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE) : undefined,
-    );
-  }, done);
+  const member = knownMember(request);
+  if (member instanceof Promise) member.then((found) => done(refusal(found)), done);
+  else done(refusal(member));
+}
+
+function refusal(member: SessionUser | null): AppError | undefined {
+  return member?.suspendedAt
+    ? new AppError(403, ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE)
+    : undefined;
 }

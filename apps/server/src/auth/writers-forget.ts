@@ -9,7 +9,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { isOperator } from './operators.ts';
-import { currentMember, WRITE_METHODS } from './require-member.ts';
+import { knownMember, WRITE_METHODS } from './require-member.ts';
+import type { SessionUser } from './session-cache.ts';
 
 /** onSend hook for the whole app. */
 export function forgetWritersReads(reads: MemberReads) {
@@ -24,16 +25,17 @@ export function forgetWritersReads(reads: MemberReads) {
       done(null, payload);
       return;
     }
+    const forget = (member: SessionUser | null) => {
+      if (member && !isOperator(request.server.config.adminEmails, member)) reads.forgetMember(member.id);
+      else if (member || reply.statusCode < 400) reads.forgetEveryone();
+    };
     // Under /api/v1 the member was looked up for the write already (refuseSuspendedWrites).
-    const writer = request.url.startsWith('/api/v1/') ? currentMember(request) : Promise.resolve(null);
-    writer
-      .then(
-        (member) => {
-          if (member && !isOperator(request.server.config.adminEmails, member)) reads.forgetMember(member.id);
-          else if (member || reply.statusCode < 400) reads.forgetEveryone();
-        },
-        () => reads.forgetEveryone(),
-      )
-      .then(() => done(null, payload));
+    const writer = request.url.startsWith('/api/v1/') ? knownMember(request) : null;
+    if (!(writer instanceof Promise)) {
+      forget(writer);
+      done(null, payload);
+      return;
+    }
+    writer.then(forget, () => reads.forgetEveryone()).then(() => done(null, payload));
   };
 }
