@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { newCredentials, postAuth, signUp } from '#server/test/auth-helpers.ts';
 import { call, callMultipart, signUpMember, type TestMember } from '#server/test/library-helpers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
-import { SESSION_CACHE_TTL_MS } from './session-cache.ts';
+import { MAX_KEY_LENGTH, SESSION_CACHE_TTL_MS } from './session-cache.ts';
 
 describe.each(engines)('remembered sessions on %s', (engine) => {
   let t: TestApp;
@@ -81,5 +81,13 @@ describe.each(engines)('remembered sessions on %s', (engine) => {
     expect((await account(member)).statusCode).toBe(200);
     vi.setSystemTime(Date.now() + SESSION_CACHE_TTL_MS + 1);
     expect((await account(member)).statusCode).toBe(401);
+  });
+
+  it('a Cookie header too long to remember is looked up on every request', async () => {
+    const member = await signUpMember(t.app);
+    const padded = { ...member, cookie: `${member.cookie}; pad=${'x'.repeat(MAX_KEY_LENGTH)}` };
+    expect((await account(padded)).statusCode).toBe(200);
+    await t.db.deleteFrom('session').where('user_id', '=', member.id).execute();
+    expect((await account(padded)).statusCode).toBe(401);
   });
 });

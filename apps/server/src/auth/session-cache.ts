@@ -15,6 +15,11 @@ import { toFetchHeaders } from './fetch-headers.ts';
 export const SESSION_CACHE_TTL_MS = 30_000;
 /** Bounds memory: the oldest answer goes first (a Map iterates in insertion order). */
 const MAX_ENTRIES = 10_000;
+/**
+ * A longer Cookie header is looked up every time, not remembered: Sahifa's own cookies come to a
+ * few hundred bytes, and 10,000 headers of Node's 16 KB limit would hold 160 MB.
+ */
+export const MAX_KEY_LENGTH = 4096;
 
 export type Session = Awaited<ReturnType<Auth['api']['getSession']>>;
 export type SessionUser = NonNullable<Session>['user'];
@@ -57,7 +62,7 @@ export function createSessionCache(auth: Auth, ttlMs = SESSION_CACHE_TTL_MS): Se
 
       const startedIn = generation;
       return auth.api.getSession({ headers: toFetchHeaders(headers) }).then((session) => {
-        if (startedIn === generation) {
+        if (startedIn === generation && key.length <= MAX_KEY_LENGTH) {
           const expires = session ? new Date(session.session.expiresAt).getTime() : Number.POSITIVE_INFINITY;
           keepNewest(answers, key, { session, until: Math.min(now + ttlMs, expires) }, MAX_ENTRIES);
         }
