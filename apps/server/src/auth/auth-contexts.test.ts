@@ -1,27 +1,12 @@
 // better-auth's async context stores switched off between its calls (auth/auth-contexts.ts,
 // decision 022): members signing in at the same time still each get their own session, and once
 // the calls have ended no store is left on to slow every other request down.
-import type { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  getCurrentAuthContextAsyncLocalStorage,
-  getCurrentDBAdapterAsyncLocalStorage,
-  getRequestStateAsyncLocalStorage,
-} from '@better-auth/core/context';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, getSession, newCredentials, postAuth, signUp } from '#server/test/auth-helpers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
-import { usesAsyncHooks } from './auth-contexts.ts';
+import { authStorages, usesAsyncHooks } from './auth-contexts.ts';
 
 const MEMBERS = 8;
-
-async function authStorages() {
-  const storages = await Promise.all([
-    getCurrentAuthContextAsyncLocalStorage(),
-    getRequestStateAsyncLocalStorage(),
-    getCurrentDBAdapterAsyncLocalStorage(),
-  ]);
-  return storages as AsyncLocalStorage<unknown>[];
-}
 
 /** Node before 24 builds AsyncLocalStorage on async_hooks; 24 on context frames, which cost nothing idle. */
 const HOOKS_KIND = Number(process.versions.node.split('.')[0]) < 24;

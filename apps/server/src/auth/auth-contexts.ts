@@ -16,13 +16,18 @@ import {
 /** Storages already switched (they are the process's, shared by every app built in it). */
 const switched = new WeakSet<AsyncLocalStorage<unknown>>();
 
-export async function switchAuthContextsOffWhenIdle(): Promise<void> {
+/** better-auth's three stores, as its own getters hand them out. */
+export async function authStorages(): Promise<AsyncLocalStorage<unknown>[]> {
   const storages = await Promise.all([
     getCurrentAuthContextAsyncLocalStorage(),
     getRequestStateAsyncLocalStorage(),
     getCurrentDBAdapterAsyncLocalStorage(),
   ]);
-  for (const storage of storages) offWhenIdle(storage as AsyncLocalStorage<unknown>);
+  return storages as AsyncLocalStorage<unknown>[];
+}
+
+export async function switchAuthContextsOffWhenIdle(): Promise<void> {
+  for (const storage of await authStorages()) offWhenIdle(storage);
 }
 
 /** Whether a storage costs anything while idle: the async_hooks kind has `enabled` (Node 24's frames do not). */
