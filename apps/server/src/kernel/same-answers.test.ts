@@ -31,4 +31,26 @@ describe('createSameAnswers', () => {
     expect(answers.answer('b', row, 'v')).toBe(b);
     expect(answers.answer('a', row, 'v')).not.toBe(a);
   });
+
+  it('compares inputs read again and found equal by identity from then on, not field by field', () => {
+    const answers = createSameAnswers(make, { maxEntries: 10 });
+    const first = answers.answer('a', { id: 'x', at: new Date(0), tags: ['t'] }, 'v');
+    // The same row read again (a remembered read's TTL ran out): a new object, equal by value.
+    let fieldsRead = 0;
+    const reread = new Proxy(
+      { id: 'x', at: new Date(0), tags: ['t'] },
+      {
+        get(target, field, receiver) {
+          fieldsRead++;
+          return Reflect.get(target, field, receiver);
+        },
+      },
+    );
+    expect(answers.answer('a', reread, 'v')).toBe(first);
+    expect(fieldsRead).toBeGreaterThan(0);
+    fieldsRead = 0;
+    expect(answers.answer('a', reread, 'v')).toBe(first);
+    expect(answers.answer('a', reread, 'v')).toBe(first);
+    expect(fieldsRead).toBe(0);
+  });
 });

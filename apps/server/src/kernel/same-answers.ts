@@ -26,7 +26,13 @@ export function createSameAnswers<I extends unknown[], A extends object>(
   return {
     answer(key, ...inputs) {
       const seen = last.get(key);
-      if (seen && dequal(seen.inputs, inputs)) return seen.answer;
+      if (seen && dequal(seen.inputs, inputs)) {
+        // The newest inputs from now on: a remembered input read again (its TTL ran out) is a new
+        // object, equal by value, and the next requests bring that one. Kept, they are the same
+        // objects and compare at once; the old ones would be compared field by field each time.
+        seen.inputs = inputs;
+        return seen.answer;
+      }
       const answer = make(...inputs);
       keepNewest(last, key, { inputs, answer }, maxEntries);
       return answer;
