@@ -29,6 +29,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
   app.get(
     '/api/v1/books/:bookId',
     {
+      compress: false,
       schema: {
         tags: ['books'],
         summary:
@@ -46,6 +47,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
   app.get(
     '/api/v1/books/:bookId/read',
     {
+      compress: false,
       schema: {
         tags: ['books'],
         summary: "The reader: the book's English and Arabic pages in order, and the member's state",
@@ -62,6 +64,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
   app.get(
     '/api/v1/books',
     {
+      compress: false,
       schema: {
         tags: ['books'],
         summary: `Every category with its ${BOOKS_PER_CATEGORY} newest books (official and member summaries)`,
@@ -74,6 +77,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
   app.get(
     '/api/v1/categories/:categoryId/books',
     {
+      compress: false,
       schema: {
         tags: ['books'],
         summary: "A category's books, official and member summaries merged, newest first (cursor pagination)",
@@ -92,6 +96,7 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
   app.get(
     '/api/v1/tags/:tagId/books',
     {
+      compress: false,
       schema: {
         tags: ['books'],
         summary: 'Books with a tag, newest first (cursor pagination)',

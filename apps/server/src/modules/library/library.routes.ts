@@ -11,6 +11,7 @@ export async function libraryRoutes(app: FastifyInstance, { library }: { library
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/library/overview',
     {
+      compress: false,
       schema: {
         tags: ['library'],
         summary: 'Categories with book counts and featured books (landing page and /app/home)',

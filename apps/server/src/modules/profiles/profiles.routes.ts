@@ -80,6 +80,7 @@ async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profi
   app.get(
     '/api/v1/users/:userNumber',
     {
+      compress: false,
       schema: {
         tags: ['profiles'],
         summary: "A member's public profile with their first thoughts and published summaries",
@@ -94,6 +95,7 @@ async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profi
   app.get(
     '/api/v1/users/:userNumber/thoughts',
     {
+      compress: false,
       schema: {
         tags: ['profiles'],
         summary: "More of a member's thoughts, newest first (cursor pagination)",

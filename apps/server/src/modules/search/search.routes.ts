@@ -15,6 +15,7 @@ export async function searchRoutes(fastify: FastifyInstance, { search }: { searc
   app.get(
     '/api/v1/search',
     {
+      compress: false,
       schema: {
         tags: ['search'],
         summary:

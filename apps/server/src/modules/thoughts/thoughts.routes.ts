@@ -170,6 +170,7 @@ async function feedRoute(fastify: FastifyInstance, { thoughts }: { thoughts: Tho
   fastify.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/thoughts',
     {
+      compress: false,
       schema: {
         tags: ['thoughts'],
         summary: "Everyone's thoughts, newest first (cursor pagination), with authors and your likes",
