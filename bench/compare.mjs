@@ -81,11 +81,14 @@ for (let i = 0; i < INSTANCES; i++) {
   }
 }
 const rates = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
+/** Each server's rates, so one that runs unlike its siblings shows (see the header). */
+const serverRates = Object.fromEntries(PATHS.map((path) => [path, servers.map(() => [])]));
 const cpuPerRequest = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of PATHS) {
-      for (const { name, base, cookie, me, pid } of round % 2 ? [...servers].reverse() : servers) {
+      for (const server of round % 2 ? [...servers].reverse() : servers) {
+        const { name, base, cookie, me, pid } = server;
         const cpuBefore = cpuMs(pid);
         const result = await autocannon({
           url: base + path.replace('ME', me),
@@ -95,6 +98,7 @@ try {
         });
         if (result.non2xx) throw new Error(`${name} ${path}: ${result.non2xx} answers were not 2xx`);
         rates[path][name].push(result.requests.average);
+        serverRates[path][servers.indexOf(server)].push(result.requests.average);
         const cpuAfter = cpuMs(pid);
         if (cpuBefore !== null && cpuAfter !== null)
           cpuPerRequest[path][name].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
@@ -114,4 +118,10 @@ for (const [path, { before, after }] of Object.entries(rates)) {
   console.log(
     `${path}: before ${mean(before).toFixed(0)} req/s, after ${mean(after).toFixed(0)} req/s, after/before ${(mean(after) / mean(before)).toFixed(2)}${cpuText}`,
   );
+  const each = (name) =>
+    servers
+      .map((server, i) => (server.name === name ? mean(serverRates[path][i]).toFixed(0) : null))
+      .filter((rate) => rate !== null)
+      .join(', ');
+  console.log(`  each server, req/s: before ${each('before')}; after ${each('after')}`);
 }
