@@ -80,9 +80,9 @@ for (let i = 0; i < INSTANCES; i++) {
     servers.push({ name, ...(await start(name === 'before' ? other : root, 4101 + servers.length)) });
   }
 }
-const rates = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
-/** Each server's rates, so one that runs unlike its siblings shows (see the header). */
-const serverRates = Object.fromEntries(PATHS.map((path) => [path, servers.map(() => [])]));
+// Each server's rates per path; a side's are its servers' together. Printed per server too, so
+// one that runs unlike its siblings shows (see the header).
+for (const server of servers) server.rates = Object.fromEntries(PATHS.map((path) => [path, []]));
 const cpuPerRequest = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
 try {
   for (let round = 0; round < ROUNDS; round++) {
@@ -97,8 +97,7 @@ try {
           headers: { cookie },
         });
         if (result.non2xx) throw new Error(`${name} ${path}: ${result.non2xx} answers were not 2xx`);
-        rates[path][name].push(result.requests.average);
-        serverRates[path][servers.indexOf(server)].push(result.requests.average);
+        server.rates[path].push(result.requests.average);
         const cpuAfter = cpuMs(pid);
         if (cpuBefore !== null && cpuAfter !== null)
           cpuPerRequest[path][name].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
@@ -109,7 +108,9 @@ try {
   for (const server of servers) server.stop();
 }
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
-for (const [path, { before, after }] of Object.entries(rates)) {
+for (const path of PATHS) {
+  const side = (name) => servers.filter((server) => server.name === name);
+  const [before, after] = ['before', 'after'].map((name) => side(name).flatMap((s) => s.rates[path]));
   const cpu = cpuPerRequest[path];
   const cpuText =
     cpu.before.length > 0
@@ -119,9 +120,8 @@ for (const [path, { before, after }] of Object.entries(rates)) {
     `${path}: before ${mean(before).toFixed(0)} req/s, after ${mean(after).toFixed(0)} req/s, after/before ${(mean(after) / mean(before)).toFixed(2)}${cpuText}`,
   );
   const each = (name) =>
-    servers
-      .map((server, i) => (server.name === name ? mean(serverRates[path][i]).toFixed(0) : null))
-      .filter((rate) => rate !== null)
+    side(name)
+      .map((server) => mean(server.rates[path]).toFixed(0))
       .join(', ');
   console.log(`  each server, req/s: before ${each('before')}; after ${each('after')}`);
 }
