@@ -115,6 +115,106 @@ describe('the account forms before the app has come', () => {
     await checkEmailStatus(second, other.email).waitFor();
   });
 
+  /** Every sign-in request's body, as sent. */
+  function signInsOf(page: Page): string[] {
+    const sent: string[] = [];
+    page.on(
+      'request',
+      (request) => request.url().includes('/api/auth/sign-in') && sent.push(request.postData() ?? ''),
+    );
+    return sent;
+  }
+  const stranger = { email: 'nobody-here@example.com', password: 'not a password' };
+  const incorrect = 'The email or password is incorrect.';
+
+  /** The log-in page with the scripts held, the stranger's details typed, and where its button is. */
+  async function loginTyped(page: Page) {
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const release = await withScriptsHeld(page);
+    await page.locator('input[name="email"]').fill(stranger.email);
+    await page.locator('input[name="password"]').fill(stranger.password);
+    const box = await page.locator('button[type="submit"]').boundingBox();
+    return { release, point: { x: (box?.x ?? 0) + 20, y: (box?.y ?? 0) + 10 } };
+  }
+
+  it('sends a press or a tap on the button that the app came in the middle of', async () => {
+    const page = await browser.newPage({ width: 375, height: 812 });
+    const signIns = signInsOf(page);
+    const { release, point } = await loginTyped(page);
+    await page.mouse.move(point.x, point.y);
+    await page.mouse.down();
+    release();
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    // Let go on the app's button: the browser clicks nothing, as its press began on another element.
+    await page.mouse.up();
+    await page.getByText(incorrect).waitFor();
+    expect(signIns).toHaveLength(1);
+    expect(JSON.parse(signIns[0] ?? '{}')).toMatchObject(stranger);
+
+    // A tap: the browser clicks where it ends, so the app leaves it to the browser.
+    const phone = await browser.newPage({ width: 375, height: 812 }, undefined, { hasTouch: true });
+    const tapped = signInsOf(phone);
+    const touch = await phone.context().newCDPSession(phone);
+    const tap = await loginTyped(phone);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [tap.point] });
+    tap.release();
+    await phone.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await phone.getByText(incorrect).waitFor();
+    expect(tapped).toHaveLength(1);
+  });
+
+  it('lets a form sent before the app came go when the visitor types in it again', async () => {
+    const page = await browser.newPage({ width: 375, height: 812 });
+    const signIns = signInsOf(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const release = await withScriptsHeld(page);
+    await page.locator('input[name="email"]').fill(stranger.email);
+    await page.locator('input[name="password"]').fill('a first try');
+    await page.keyboard.press('Enter');
+    const held = page.locator('[data-prerendered] button[type="submit"]');
+    expect(await held.getAttribute('aria-busy')).toBe('true');
+    await page.locator('input[name="password"]').fill(stranger.password);
+    // Not on its way any more: the button is free again, its spinner gone.
+    expect(await held.getAttribute('aria-busy')).toBeNull();
+    expect(await held.locator('.spinner').count()).toBe(0);
+
+    release();
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    expect(await page.locator('input[name="password"]').inputValue()).toBe(stranger.password);
+    await page.keyboard.press('Enter');
+    await page.getByText(incorrect).waitFor();
+    // Only the send made in the app went out: the first try was never sent.
+    expect(signIns.map((body) => JSON.parse(body).password)).toEqual([stranger.password]);
+  });
+
+  it('does not send a form sent before the app came when the visitor moves on as the app comes', async () => {
+    const page = await browser.newPage({ width: 375, height: 812 });
+    const signIns = signInsOf(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const release = await withScriptsHeld(page);
+    await page.locator('input[name="email"]').fill(stranger.email);
+    await page.locator('input[name="password"]').fill(stranger.password);
+    await page.keyboard.press('Enter');
+    // The visitor clicks into the email field in the moment between the app's markup and its send.
+    await page.evaluate(() => {
+      const root = document.getElementById('root') as HTMLElement;
+      const observer = new MutationObserver(() => {
+        if (root.querySelector('[data-prerendered]')) return;
+        observer.disconnect();
+        queueMicrotask(() => root.querySelector<HTMLElement>('input[name="email"]')?.focus());
+      });
+      observer.observe(root, { childList: true });
+    });
+    release();
+    await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    expect(await page.locator('button[type="submit"]').getAttribute('aria-busy')).toBeNull();
+    await page.keyboard.press('Enter');
+    await page.getByText(incorrect).waitFor();
+    expect(signIns).toHaveLength(1);
+  });
+
   it('checks what was typed before the app came as it checks what is typed in it', async () => {
     const page = await browser.newPage({ width: 375, height: 812 });
     const requests = requestsOf(page);

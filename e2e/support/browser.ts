@@ -24,7 +24,7 @@ export function useBrowser() {
       viewport = { width: 1280, height: 800 },
       server?: { baseURL: string },
       /** `locale`: the browser's language (navigator.language and Accept-Language). */
-      options: { serviceWorkers?: 'allow' | 'block'; locale?: string } = {},
+      options: { serviceWorkers?: 'allow' | 'block'; locale?: string; hasTouch?: boolean } = {},
     ): Promise<Page> {
       const context = await browser.newContext({ baseURL: server?.baseURL ?? baseURL, viewport, ...options });
       return context.newPage();

@@ -17,7 +17,10 @@
 // A form sent before the app has come (Enter in a field, or its button) is held, not sent by the
 // browser (which would put its fields in the address), and marked: the app sends it once it has
 // taken over, with what was typed (src/app/takeover.ts). Meanwhile its button shows it busy, with
-// the app's spinner (theme/global.css).
+// the app's spinner (theme/global.css). A form goes as it was sent or not at all: should the
+// visitor go on (type, or move the focus) before the app comes, it is let go, its button free again.
+// A press on a button or link is marked while it lasts: should the app take over between its down
+// and its up, the browser sends no click, and the app sends it (src/app/takeover.ts).
 ((appScripts) => {
   const root = document.documentElement;
   const screenScripts = document.getElementById('screen-scripts');
@@ -63,6 +66,26 @@
     },
     true,
   );
+  const letGo = () => {
+    for (const form of document.querySelectorAll('form[data-held]')) {
+      form.removeAttribute('data-held');
+      for (const button of form.querySelectorAll('[aria-busy]')) {
+        button.removeAttribute('aria-busy');
+        button.querySelector('.spinner')?.remove();
+      }
+    }
+  };
+  addEventListener('input', letGo, true);
+  addEventListener('focusin', letGo, true);
+  addEventListener(
+    'pointerdown',
+    (event) =>
+      event.target.closest?.('[data-prerendered] :is(a[href], button)')?.setAttribute('data-pressed', ''),
+    true,
+  );
+  const released = () => document.querySelector('[data-pressed]')?.removeAttribute('data-pressed');
+  addEventListener('pointerup', released, true);
+  addEventListener('pointercancel', released, true);
   if (document.querySelector('[data-prerendered="member"]')) {
     return requestAnimationFrame(() => setTimeout(start));
   }
