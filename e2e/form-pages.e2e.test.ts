@@ -128,11 +128,11 @@ describe('the account forms before the app has come', () => {
   const incorrect = 'The email or password is incorrect.';
 
   /** The log-in page with the scripts held, the stranger's details typed, and where its button is. */
-  async function loginTyped(page: Page) {
+  async function loginTyped(page: Page, password = stranger.password) {
     await page.goto('/login', { waitUntil: 'networkidle' });
     const release = await withScriptsHeld(page);
     await page.locator('input[name="email"]').fill(stranger.email);
-    await page.locator('input[name="password"]').fill(stranger.password);
+    await page.locator('input[name="password"]').fill(password);
     const box = await page.locator('button[type="submit"]').boundingBox();
     return { release, point: { x: (box?.x ?? 0) + 20, y: (box?.y ?? 0) + 10 } };
   }
@@ -167,10 +167,7 @@ describe('the account forms before the app has come', () => {
   it('lets a form sent before the app came go when the visitor types in it again', async () => {
     const page = await browser.newPage({ width: 375, height: 812 });
     const signIns = signInsOf(page);
-    await page.goto('/login', { waitUntil: 'networkidle' });
-    const release = await withScriptsHeld(page);
-    await page.locator('input[name="email"]').fill(stranger.email);
-    await page.locator('input[name="password"]').fill('a first try');
+    const { release } = await loginTyped(page, 'a first try');
     await page.keyboard.press('Enter');
     const held = page.locator('[data-prerendered] button[type="submit"]');
     expect(await held.getAttribute('aria-busy')).toBe('true');
@@ -191,10 +188,7 @@ describe('the account forms before the app has come', () => {
   it('does not send a form sent before the app came when the visitor moves on as the app comes', async () => {
     const page = await browser.newPage({ width: 375, height: 812 });
     const signIns = signInsOf(page);
-    await page.goto('/login', { waitUntil: 'networkidle' });
-    const release = await withScriptsHeld(page);
-    await page.locator('input[name="email"]').fill(stranger.email);
-    await page.locator('input[name="password"]').fill(stranger.password);
+    const { release } = await loginTyped(page);
     await page.keyboard.press('Enter');
     // The visitor clicks into the email field in the moment between the app's markup and its send.
     await page.evaluate(() => {
