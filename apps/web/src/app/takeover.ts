@@ -39,16 +39,21 @@ function sendUnlessVisitorGoesOn(container: HTMLElement, form: HTMLFormElement |
 /** Clicks `target` when a mouse press that began on the markup it replaced ends on it. */
 function clickWhenReleased(target: HTMLElement | undefined): void {
   if (!target) return;
+  const press = new AbortController();
+  const options = { capture: true, signal: press.signal };
+  // A new press means this one ended unseen (outside the window).
+  addEventListener('pointerdown', () => press.abort(), options);
   addEventListener(
     'pointerup',
     (event) => {
+      press.abort();
       if (event.pointerType !== 'mouse' || !target.contains(event.target as Node)) return;
       // Should the browser click it after all, once is enough.
       let clicked = false;
       target.addEventListener('click', () => (clicked = true), { once: true });
       setTimeout(() => clicked || target.click());
     },
-    { capture: true, once: true },
+    options,
   );
 }
 
