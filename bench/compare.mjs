@@ -8,7 +8,9 @@
 // in turn, and every one of them is measured in every round.
 // Usage: node bench/compare.mjs /path/to/other/checkout   (it needs its own `npm install`)
 //   BENCH_PATHS=/api/health,/api/v1/books other requests (comma-separated; ME stands for the
-//   bench member's number); BENCH_CONNECTIONS (10); BENCH_INSTANCES servers a side (3)
+//   bench member's number); BENCH_CONNECTIONS (10); BENCH_INSTANCES servers a side (3);
+//   BENCH_START_CONNECTIONS=512: as soon as it answers, each server gets /api/health at that
+//   many connections for BENCH_SECONDS (a server restarted behind a busy balancer)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 3);
+const START_CONNECTIONS = Number(process.env.BENCH_START_CONNECTIONS ?? 0);
 const PATHS = process.env.BENCH_PATHS?.split(',') ?? [
   '/api/v1/books/meditations',
   '/api/v1/books/meditations/read',
@@ -57,6 +60,8 @@ async function start(checkout, port) {
   ) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
+  if (START_CONNECTIONS > 0)
+    await autocannon({ url: `${base}/api/health`, connections: START_CONNECTIONS, duration: SECONDS });
   const { cookie, userNumber } = await prepareMember(base, dataDir);
   const stop = () => {
     child.kill('SIGTERM');

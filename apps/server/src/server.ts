@@ -1,6 +1,7 @@
 // Starts Sahifa: config → migrations → demo library on an empty database → listen.
 // Stops cleanly on SIGINT/SIGTERM: no new connections, in-flight requests finish, DB closes.
 
+import './v8-flags.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { exitWith, loadConfigOrExit } from '#server/cli/run-cli.ts';
