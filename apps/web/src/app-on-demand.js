@@ -47,11 +47,20 @@
     }
   };
 
+  // What is held or pressed now, so that the listeners below, which stay for the page's life, do
+  // nothing more than look at a variable once the app has taken over.
+  let held = null;
+  let pressed = null;
   addEventListener(
     'submit',
     (event) => {
       if (!event.target.closest('[data-prerendered]')) return;
       event.preventDefault();
+      // One form at a time: another one sent lets the first go.
+      if (held?.form !== event.target) {
+        letGo();
+        held = { form: event.target, busy: null };
+      }
       event.target.setAttribute('data-held', '');
       const button = event.submitter ?? event.target.querySelector('[type="submit"]');
       if (button && !button.hasAttribute('aria-busy')) {
@@ -61,29 +70,37 @@
           'afterbegin',
           '<span class="spinner spinner-small" aria-hidden="true"></span>',
         );
+        held.busy = button;
       }
       start();
     },
     true,
   );
   const letGo = () => {
-    for (const form of document.querySelectorAll('form[data-held]')) {
-      form.removeAttribute('data-held');
-      for (const button of form.querySelectorAll('[aria-busy]')) {
-        button.removeAttribute('aria-busy');
-        button.querySelector('.spinner')?.remove();
-      }
-    }
+    if (!held) return;
+    const { form, busy } = held;
+    held = null;
+    // Gone with the page's markup: the app has taken over and reads the mark (the focus it puts
+    // back is no move of the visitor's).
+    if (!form.isConnected) return;
+    form.removeAttribute('data-held');
+    busy?.removeAttribute('aria-busy');
+    busy?.querySelector('.spinner')?.remove();
   };
   addEventListener('input', letGo, true);
   addEventListener('focusin', letGo, true);
   addEventListener(
     'pointerdown',
-    (event) =>
-      event.target.closest?.('[data-prerendered] :is(a[href], button)')?.setAttribute('data-pressed', ''),
+    (event) => {
+      pressed = event.target.closest?.('[data-prerendered] :is(a[href], button)') ?? null;
+      pressed?.setAttribute('data-pressed', '');
+    },
     true,
   );
-  const released = () => document.querySelector('[data-pressed]')?.removeAttribute('data-pressed');
+  const released = () => {
+    pressed?.removeAttribute('data-pressed');
+    pressed = null;
+  };
   addEventListener('pointerup', released, true);
   addEventListener('pointercancel', released, true);
   if (document.querySelector('[data-prerendered="member"]')) {
