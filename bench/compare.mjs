@@ -4,8 +4,9 @@
 // req/s and the server's CPU time per request (Linux): the first moves ±10 % between two runs
 // of the same code on these machines, the second less (±5 %), so small gains show in it.
 // One server process can also run 10-15 % faster or slower than another of the same code for
-// its whole life (measured 2026-11-27, docs/performance.md), so each side runs several, started
-// in turn, and every one of them is measured in every round.
+// its whole life (measured 2026-11-27, docs/performance.md; 40 % slower after a burst at its
+// start before decision 023), so each side runs several, started in turn, and every one of them
+// is measured in every round.
 // Usage: node bench/compare.mjs /path/to/other/checkout   (it needs its own `npm install`)
 //   BENCH_PATHS=/api/health,/api/v1/books other requests (comma-separated; ME stands for the
 //   bench member's number); BENCH_CONNECTIONS (10); BENCH_INSTANCES servers a side (3);
@@ -85,10 +86,12 @@ for (let i = 0; i < INSTANCES; i++) {
     servers.push({ name, ...(await start(name === 'before' ? other : root, 4101 + servers.length)) });
   }
 }
-// Each server's rates per path; a side's are its servers' together. Printed per server too, so
-// one that runs unlike its siblings shows (see the header).
-for (const server of servers) server.rates = Object.fromEntries(PATHS.map((path) => [path, []]));
-const cpuPerRequest = Object.fromEntries(PATHS.map((path) => [path, { before: [], after: [] }]));
+// Each server's rates and CPU per request, per path; a side's are its servers' together. The
+// rates are printed per server too, so one that runs unlike its siblings shows (see the header).
+for (const server of servers) {
+  server.rates = Object.fromEntries(PATHS.map((path) => [path, []]));
+  server.cpu = Object.fromEntries(PATHS.map((path) => [path, []]));
+}
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const path of PATHS) {
@@ -105,7 +108,7 @@ try {
         server.rates[path].push(result.requests.average);
         const cpuAfter = cpuMs(pid);
         if (cpuBefore !== null && cpuAfter !== null)
-          cpuPerRequest[path][name].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
+          server.cpu[path].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
       }
     }
   }
@@ -115,8 +118,10 @@ try {
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 for (const path of PATHS) {
   const side = (name) => servers.filter((server) => server.name === name);
-  const [before, after] = ['before', 'after'].map((name) => side(name).flatMap((s) => s.rates[path]));
-  const cpu = cpuPerRequest[path];
+  /** One side's measures of `key` ('rates' or 'cpu') for this path, all its servers together. */
+  const of = (name, key) => side(name).flatMap((server) => server[key][path]);
+  const [before, after] = [of('before', 'rates'), of('after', 'rates')];
+  const cpu = { before: of('before', 'cpu'), after: of('after', 'cpu') };
   const cpuText =
     cpu.before.length > 0
       ? `; CPU per request ${mean(cpu.before).toFixed(0)} µs → ${mean(cpu.after).toFixed(0)} µs, after/before ${(mean(cpu.after) / mean(cpu.before)).toFixed(2)}`
