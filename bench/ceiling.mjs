@@ -3,10 +3,12 @@
 // the two in one run so the machine's noise hits both alike. Prints req/s, p50/p99 and the ratio.
 // Usage: npm run bench:ceiling  (BENCH_SECONDS per run, default 5; BENCH_ROUNDS, default 2;
 //   BENCH_DATABASE_URL=postgres://… runs Sahifa on a fresh PostgreSQL database made there;
+//   BENCH_ENGINES=sqlite,postgres with it runs one Sahifa on each, alternating with the ceiling,
+//   and adds SQLite's req/s over PostgreSQL's (the goal: PostgreSQL within 2× of SQLite);
 //   BENCH_ONLY=post,like measures only the requests whose names contain one of these words;
 //   BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" asks for compressed answers as a browser does,
 //   and the ceiling answers with the same compressed bytes)
-// Results are printed and written to bench/results/ceiling-<engine>-<date>.json.
+// Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -14,19 +16,23 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { headersFor, prepareEndpoints } from './endpoints.mjs';
+import { freshPostgres } from './fresh-postgres.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 64;
 const postgresUrl = process.env.BENCH_DATABASE_URL;
+const engines = process.env.BENCH_ENGINES?.split(',') ?? [postgresUrl ? 'postgres' : 'sqlite'];
+if (engines.some((engine) => engine !== 'sqlite' && engine !== 'postgres'))
+  throw new Error('BENCH_ENGINES names sqlite and postgres');
+if (engines.includes('postgres') && !postgresUrl)
+  throw new Error('BENCH_ENGINES=postgres needs BENCH_DATABASE_URL');
 const only = process.env.BENCH_ONLY?.split(',');
 const measured = (endpoint) => !only || only.some((word) => endpoint.name.includes(word));
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
-const engine = postgresUrl ? 'postgres' : 'sqlite';
 const headersOf = (endpoint, context) => ({
   ...headersFor(endpoint, context),
   ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
@@ -44,24 +50,6 @@ function record(url, { method, headers, body }) {
     request.on('error', reject);
     request.end(body);
   });
-}
-
-/** A fresh PostgreSQL database for this run, dropped at the end. */
-async function freshPostgres(url) {
-  const name = `sahifa_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-  return { url: databaseUrl.toString(), drop };
 }
 
 /** Starts the bare server on the recorded responses; resolves with its base URL and a stop(). */
@@ -112,25 +100,43 @@ async function load(baseURL, endpoint, headers) {
   return { rate: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, ok };
 }
 
-const database = postgresUrl ? await freshPostgres(postgresUrl) : null;
-// TRUST_PROXY: the writes' X-Forwarded-For addresses count (see nextAddress).
-const sahifa = await startLocalServer({
-  env: { TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) },
-});
+/** A Sahifa server on `engine`, its bench member prepared; stop() also drops its database. */
+async function startSahifa(engine) {
+  const database = engine === 'postgres' ? await freshPostgres(postgresUrl, 'bench') : null;
+  // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see nextAddress).
+  const server = await startLocalServer({
+    env: { TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) },
+  }).catch(async (error) => {
+    await database?.drop();
+    throw error;
+  });
+  const stop = async () => {
+    await server.stop();
+    await database?.drop();
+  };
+  try {
+    const { cookie, reads, writes } = await prepareEndpoints(server.baseURL, server.dataDir);
+    const endpoints = [...reads, ...writes].filter(measured);
+    return { engine, baseURL: server.baseURL, context: { baseURL: server.baseURL, cookie }, endpoints, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+const sahifas = [];
 let ceiling = null;
+/** Per request: its bytes, and each side's runs (a side is an engine's Sahifa, or the ceiling). */
 const rows = [];
 try {
-  const prepared = await prepareEndpoints(sahifa.baseURL, sahifa.dataDir);
-  const { cookie } = prepared;
-  const reads = prepared.reads.filter(measured);
-  const writes = prepared.writes.filter(measured);
-  const endpoints = [...reads, ...writes];
-  const context = { baseURL: sahifa.baseURL, cookie };
+  for (const engine of engines) sahifas.push(await startSahifa(engine));
+  // The ceiling answers with the bytes the first engine's server gave.
+  const [first] = sahifas;
   const responses = [];
-  for (const endpoint of endpoints) {
-    const { response, body } = await record(sahifa.baseURL + endpoint.path, {
+  for (const endpoint of first.endpoints) {
+    const { response, body } = await record(first.baseURL + endpoint.path, {
       method: endpoint.method,
-      headers: headersOf(endpoint, context),
+      headers: headersOf(endpoint, first.context),
       body: endpoint.body,
     });
     const status = response.statusCode ?? 0;
@@ -143,18 +149,26 @@ try {
       contentEncoding: response.headers['content-encoding'] ?? null,
       body: body.toString('base64'),
     });
-    rows.push({ endpoint, bytes: body.length, sahifa: [], ceiling: [] });
+    rows.push({
+      endpoint,
+      bytes: body.length,
+      runs: { ceiling: [], ...Object.fromEntries(engines.map((e) => [e, []])) },
+    });
   }
   ceiling = await startCeiling(responses);
+  const ceilingSide = { baseURL: ceiling.baseURL, context: first.context, endpoints: first.endpoints };
+  const sides = [['ceiling', ceilingSide], ...sahifas.map((sahifa) => [sahifa.engine, sahifa])];
 
   // Every round of reads before the writes, so the reads see the same data in every round.
-  for (const group of [rows.slice(0, reads.length), rows.slice(reads.length)]) {
+  const isRead = (row) => row.endpoint.method === 'GET';
+  for (const group of [rows.filter(isRead), rows.filter((row) => !isRead(row))]) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const row of group) {
-        const headers = headersOf(row.endpoint, context);
-        for (const side of round % 2 ? ['sahifa', 'ceiling'] : ['ceiling', 'sahifa']) {
-          const base = side === 'sahifa' ? sahifa.baseURL : ceiling.baseURL;
-          row[side].push(await load(base, row.endpoint, headers));
+        const index = rows.indexOf(row);
+        for (const [name, side] of round % 2 ? [...sides].reverse() : sides) {
+          // Each server's own member: its profile and its thought have their own numbers.
+          const endpoint = side.endpoints[index];
+          row.runs[name].push(await load(side.baseURL, endpoint, headersOf(endpoint, side.context)));
         }
         process.stdout.write('.');
       }
@@ -163,40 +177,61 @@ try {
   process.stdout.write('\n');
 } finally {
   ceiling?.stop();
-  await sahifa.stop();
-  await database?.drop();
+  for (const sahifa of sahifas) await sahifa.stop();
 }
 
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
-const results = rows.map(({ endpoint, bytes, sahifa: s, ceiling: c }) => ({
-  name: endpoint.name,
-  method: endpoint.method,
-  path: endpoint.path,
-  bytes,
-  sahifa: {
-    rate: Math.round(mean(s.map((r) => r.rate))),
-    p50: mean(s.map((r) => r.p50)),
-    p99: mean(s.map((r) => r.p99)),
-  },
-  ceiling: { rate: Math.round(mean(c.map((r) => r.rate))), p99: mean(c.map((r) => r.p99)) },
-  ratio: mean(s.map((r) => r.rate)) / mean(c.map((r) => r.rate)),
-  allOk: s.every((r) => r.ok),
-}));
+const results = rows.map(({ endpoint, bytes, runs }) => {
+  const ceilingRate = mean(runs.ceiling.map((r) => r.rate));
+  const onEngine = (engine) => {
+    const own = runs[engine];
+    const rate = mean(own.map((r) => r.rate));
+    return {
+      rate: Math.round(rate),
+      p50: mean(own.map((r) => r.p50)),
+      p99: mean(own.map((r) => r.p99)),
+      ratio: rate / ceilingRate,
+      allOk: own.every((r) => r.ok),
+    };
+  };
+  const sahifa = Object.fromEntries(engines.map((engine) => [engine, onEngine(engine)]));
+  return {
+    name: endpoint.name,
+    method: endpoint.method,
+    path: endpoint.path,
+    bytes,
+    ceiling: { rate: Math.round(ceilingRate), p99: mean(runs.ceiling.map((r) => r.p99)) },
+    sahifa,
+    ...(sahifa.sqlite && sahifa.postgres
+      ? { sqliteOverPostgres: sahifa.sqlite.rate / sahifa.postgres.rate }
+      : {}),
+  };
+});
 
+const both = engines.length > 1;
 console.log(
-  `\n${engine}, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}\n`,
+  `\n${engines.join(' and ')}, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}\n`,
 );
-console.log('| endpoint | bytes | Sahifa req/s | p50 ms | p99 ms | ceiling req/s | ratio |');
-console.log('|---|---|---|---|---|---|---|');
+const heads = engines.flatMap((engine) => {
+  const on = both ? ` (${engine})` : '';
+  return [`Sahifa req/s${on}`, `p50 ms${on}`, `p99 ms${on}`, `ratio${on}`];
+});
+console.log(
+  `| endpoint | bytes | ceiling req/s | ${heads.join(' | ')} |${both ? ' SQLite ÷ PostgreSQL |' : ''}`,
+);
+console.log(`|---|---|---|${heads.map(() => '---|').join('')}${both ? '---|' : ''}`);
 for (const r of results) {
-  const flag = r.allOk ? '' : ' (errors)';
-  console.log(
-    `| ${r.name} | ${r.bytes} | ${r.sahifa.rate} | ${r.sahifa.p50.toFixed(1)} | ${r.sahifa.p99.toFixed(1)} | ${r.ceiling.rate} | ${(r.ratio * 100).toFixed(0)} %${flag} |`,
-  );
+  const cells = engines.flatMap((engine) => {
+    const s = r.sahifa[engine];
+    const flag = s.allOk ? '' : ' (errors)';
+    return [s.rate, s.p50.toFixed(1), s.p99.toFixed(1), `${(s.ratio * 100).toFixed(0)} %${flag}`];
+  });
+  const over = r.sqliteOverPostgres === undefined ? '' : ` ${r.sqliteOverPostgres.toFixed(2)} |`;
+  console.log(`| ${r.name} | ${r.bytes} | ${r.ceiling.rate} | ${cells.join(' | ')} |${over}`);
 }
 const report = {
   date: new Date().toISOString(),
-  engine,
+  engines,
   machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model },
   connections: CONNECTIONS,
   acceptEncoding: acceptEncoding ?? null,
@@ -207,7 +242,7 @@ const report = {
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(
   root,
-  `bench/results/ceiling-${engine}${acceptEncoding ? '-compressed' : ''}-${report.date.slice(0, 10)}.json`,
+  `bench/results/ceiling-${engines.join('-')}${acceptEncoding ? '-compressed' : ''}-${report.date.slice(0, 10)}.json`,
 );
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to ${file}`);

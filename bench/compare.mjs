@@ -11,14 +11,17 @@
 //   BENCH_PATHS=/api/health,/api/v1/books other requests (comma-separated; ME stands for the
 //   bench member's number); BENCH_CONNECTIONS (10); BENCH_INSTANCES servers a side (3);
 //   BENCH_START_CONNECTIONS=512: as soon as it answers, each server gets /api/health at that
-//   many connections for BENCH_SECONDS (a server restarted behind a busy balancer)
+//   many connections for BENCH_SECONDS (a server restarted behind a busy balancer);
+//   BENCH_WRITES=progress,like also measures bench:ceiling's writes whose names hold these words;
+//   BENCH_DATABASE_URL=postgres://… runs every server on a fresh PostgreSQL database made there
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
-import { prepareMember } from './endpoints.mjs';
+import { headersFor, prepareEndpoints } from './endpoints.mjs';
+import { freshPostgres } from './fresh-postgres.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
@@ -33,9 +36,21 @@ const PATHS = process.env.BENCH_PATHS?.split(',') ?? [
   '/api/v1/books',
   '/api/v1/search?q=wisdom',
 ];
+const WRITES = process.env.BENCH_WRITES?.split(',') ?? [];
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+/** What is measured: the paths, then the writes, each by its name here. */
+const MEASURES = [...PATHS, ...WRITES];
+
+/** Each write comes from its own address, so the per-address write limit is not what is measured. */
+let address = 0;
+const nextAddress = () => {
+  address++;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+};
 
 async function start(checkout, port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-compare-'));
+  const database = postgresUrl ? await freshPostgres(postgresUrl, 'compare') : null;
   const base = `http://localhost:${port}`;
   // The server in this process (not under tsx's CLI, which runs it in a child): its CPU is read.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -47,6 +62,9 @@ async function start(checkout, port) {
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: join(dataDir, 'no-web'),
+      // The writes' X-Forwarded-For addresses count (see nextAddress).
+      TRUST_PROXY: 'true',
+      ...(database ? { DATABASE_URL: database.url } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -63,12 +81,27 @@ async function start(checkout, port) {
   }
   if (START_CONNECTIONS > 0)
     await autocannon({ url: `${base}/api/health`, connections: START_CONNECTIONS, duration: SECONDS });
-  const { cookie, userNumber } = await prepareMember(base, dataDir);
-  const stop = () => {
+  const { cookie, userNumber, writes } = await prepareEndpoints(base, dataDir);
+  /** Each measure's request on this server (its own member's number and thought). */
+  const requests = Object.fromEntries([
+    ...PATHS.map((path) => [
+      path,
+      { method: 'GET', path: path.replace('ME', String(userNumber)), headers: { cookie } },
+    ]),
+    ...WRITES.map((word) => {
+      const endpoint = writes.find((write) => write.name.includes(word));
+      if (!endpoint) throw new Error(`no write named like ${word}: ${writes.map((w) => w.name).join(', ')}`);
+      return [word, { ...endpoint, headers: headersFor(endpoint, { baseURL: base, cookie }) }];
+    }),
+  ]);
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await exited;
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
-  return { base, cookie, me: String(userNumber), pid: child.pid, stop };
+  return { base, requests, pid: child.pid, stop };
 }
 
 /** CPU time (user + system) the process has used, in ms; null where /proc is not there. */
@@ -86,40 +119,54 @@ for (let i = 0; i < INSTANCES; i++) {
     servers.push({ name, ...(await start(name === 'before' ? other : root, 4101 + servers.length)) });
   }
 }
-// Each server's rates and CPU per request, per path; a side's are its servers' together. The
+// Each server's rates and CPU per request, per measure; a side's are its servers' together. The
 // rates are printed per server too, so one that runs unlike its siblings shows (see the header).
 for (const server of servers) {
-  server.rates = Object.fromEntries(PATHS.map((path) => [path, []]));
-  server.cpu = Object.fromEntries(PATHS.map((path) => [path, []]));
+  server.rates = Object.fromEntries(MEASURES.map((measure) => [measure, []]));
+  server.cpu = Object.fromEntries(MEASURES.map((measure) => [measure, []]));
 }
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    for (const path of PATHS) {
+    for (const measure of MEASURES) {
       for (const server of round % 2 ? [...servers].reverse() : servers) {
-        const { name, base, cookie, me, pid } = server;
+        const { name, base, requests, pid } = server;
+        const { method, path, headers, body } = requests[measure];
         const cpuBefore = cpuMs(pid);
         const result = await autocannon({
-          url: base + path.replace('ME', me),
+          url: base + path,
           connections: CONNECTIONS,
           duration: SECONDS,
-          headers: { cookie },
+          method,
+          headers,
+          body,
+          requests:
+            method === 'GET'
+              ? undefined
+              : [
+                  {
+                    setupRequest: (request) => ({
+                      ...request,
+                      headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
+                    }),
+                  },
+                ],
         });
-        if (result.non2xx) throw new Error(`${name} ${path}: ${result.non2xx} answers were not 2xx`);
-        server.rates[path].push(result.requests.average);
+        if (result.non2xx) throw new Error(`${name} ${measure}: ${result.non2xx} answers were not 2xx`);
+        server.rates[measure].push(result.requests.average);
         const cpuAfter = cpuMs(pid);
         if (cpuBefore !== null && cpuAfter !== null)
-          server.cpu[path].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
+          server.cpu[measure].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
       }
     }
   }
 } finally {
-  for (const server of servers) server.stop();
+  for (const server of servers) await server.stop();
 }
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
-for (const path of PATHS) {
+for (const measure of MEASURES) {
   const side = (name) => servers.filter((server) => server.name === name);
-  /** One side's measures of `key` ('rates' or 'cpu') for this path, all its servers together. */
-  const of = (name, key) => side(name).flatMap((server) => server[key][path]);
+  /** One side's measures of `key` ('rates' or 'cpu') for this measure, all its servers together. */
+  const of = (name, key) => side(name).flatMap((server) => server[key][measure]);
   const [before, after] = [of('before', 'rates'), of('after', 'rates')];
   const cpu = { before: of('before', 'cpu'), after: of('after', 'cpu') };
   const cpuText =
@@ -127,11 +174,11 @@ for (const path of PATHS) {
       ? `; CPU per request ${mean(cpu.before).toFixed(0)} µs → ${mean(cpu.after).toFixed(0)} µs, after/before ${(mean(cpu.after) / mean(cpu.before)).toFixed(2)}`
       : '';
   console.log(
-    `${path}: before ${mean(before).toFixed(0)} req/s, after ${mean(after).toFixed(0)} req/s, after/before ${(mean(after) / mean(before)).toFixed(2)}${cpuText}`,
+    `${measure}: before ${mean(before).toFixed(0)} req/s, after ${mean(after).toFixed(0)} req/s, after/before ${(mean(after) / mean(before)).toFixed(2)}${cpuText}`,
   );
   const each = (name) =>
     side(name)
-      .map((server) => mean(server.rates[path]).toFixed(0))
+      .map((server) => mean(server.rates[measure]).toFixed(0))
       .join(', ');
   console.log(`  each server, req/s: before ${each('before')}; after ${each('after')}`);
 }

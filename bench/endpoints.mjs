@@ -34,7 +34,7 @@ export async function prepareMember(baseURL, dataDir) {
  * Prepares the bench member (prepareMember) and names the requests.
  * @param {string} baseURL
  * @param {string} dataDir the server's DATA_DIR
- * @returns {Promise<{ cookie: string, reads: Endpoint[], writes: Endpoint[] }>}
+ * @returns {Promise<{ cookie: string, userNumber: number, reads: Endpoint[], writes: Endpoint[] }>}
  *
  * @typedef {{ name: string, method: string, path: string, body?: string, signedIn: boolean }} Endpoint
  */
@@ -78,7 +78,7 @@ export async function prepareEndpoints(baseURL, dataDir) {
       signedIn: true,
     },
   ];
-  return { cookie, reads, writes };
+  return { cookie, userNumber, reads, writes };
 }
 
 /** The headers a request of `endpoint` carries (writes come from the web app's origin). */

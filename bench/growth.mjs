@@ -17,10 +17,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { headersFor, prepareEndpoints } from './endpoints.mjs';
+import { freshPostgres } from './fresh-postgres.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BASELINE_SCALE = Number(process.env.BENCH_BASELINE_SCALE ?? 0);
@@ -33,28 +33,10 @@ const cacheSeconds = process.env.BENCH_LIBRARY_CACHE_SECONDS;
 /** The first member number handed out: the bench member on the demo library, the busiest generated member otherwise. */
 const MEMBER_1001 = 1001;
 
-/** A fresh PostgreSQL database for one data set, dropped at the end. */
-async function freshPostgres(url, label) {
-  const name = `sahifa_growth_${label}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-  return { url: databaseUrl.toString(), drop };
-}
-
 /** Prepares a DATA_DIR (and database) holding the data set, starts a server on it, signs in. */
 async function startDataSet(label, scale) {
   const dataDir = mkdtempSync(join(tmpdir(), `sahifa-growth-${label}-`));
-  const database = postgresUrl ? await freshPostgres(postgresUrl, label) : null;
+  const database = postgresUrl ? await freshPostgres(postgresUrl, `growth_${label}`) : null;
   const env = {
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(cacheSeconds !== undefined ? { LIBRARY_CACHE_SECONDS: cacheSeconds } : {}),
