@@ -20,7 +20,7 @@
 // holds, is never the one PostgreSQL ends as a deadlock (after its deadlock_timeout, 1 s).
 import type { CompiledQuery, QueryResult } from 'kysely';
 import pg from 'pg';
-import type { SharedConnections } from './postgres-shared-connections.ts';
+import { corked, type SharedConnections } from './postgres-shared-connections.ts';
 
 /** At most this many writes share a commit; more wait for the next. */
 const MOST_WRITES_PER_COMMIT = 100;
@@ -78,9 +78,11 @@ export class GroupCommit {
 
   async #sendTogether(client: pg.Client, batch: Pending[]): Promise<void> {
     const values = (query: CompiledQuery) => [...query.parameters];
-    const begun = [client.query('begin'), client.query(`set local lock_timeout = '${LOCK_WAIT}'`)];
-    const answers = batch.map(({ query }) => settled(client.query(query.sql, values(query))));
-    const committed = client.query('commit');
+    const { begun, answers, committed } = corked(client, () => ({
+      begun: [client.query('begin'), client.query(`set local lock_timeout = '${LOCK_WAIT}'`)],
+      answers: batch.map(({ query }) => settled(client.query(query.sql, values(query)))),
+      committed: client.query('commit'),
+    }));
     await Promise.allSettled([...begun, ...answers]);
     const commit = await committed.then(
       (result) => result.command === 'COMMIT',
