@@ -13,6 +13,7 @@ import { countersMigration } from './0009_counters.ts';
 import { memberNameSearchMigration } from './0009_member_name_search.ts';
 import { memberNameIndexMigration } from './0010_member_name_index.ts';
 import { coverCardsMigration } from './0011_cover_cards.ts';
+import { progressSavesInPlaceMigration } from './0012_progress_saves_in_place.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_member_name_search': memberNameSearchMigration,
   '0010_member_name_index': memberNameIndexMigration,
   '0011_cover_cards': coverCardsMigration,
+  '0012_progress_saves_in_place': progressSavesInPlaceMigration,
 };
