@@ -111,8 +111,11 @@ export function createProfilesService(deps: {
       const [thoughtPage, summaries] = await Promise.all([
         thoughts.thoughtPage(viewerId, { authorId: row.id }),
         // Most members publish nothing: their count (kept with the books, db/book-counters.ts)
-        // spares the query, a round trip on PostgreSQL.
-        Number(row.summary_count) > 0 ? repository.memberSummaries(row.id) : [],
+        // spares the query, a round trip on PostgreSQL. The cards are library data, the same
+        // for every viewer, remembered until a book changes (up to 50 rows a request before).
+        Number(row.summary_count) > 0
+          ? library.shared(`summaries ${row.id}`, () => repository.memberSummaries(row.id))
+          : [],
       ]);
       return pages.answer(`${viewerId} ${row.id}`, row, viewerId, thoughtPage, summaries);
     },
