@@ -5,6 +5,9 @@
 //   BENCH_DATABASE_URL=postgres://… runs Sahifa on a fresh PostgreSQL database made there;
 //   BENCH_ENGINES=sqlite,postgres with it runs one Sahifa on each, alternating with the ceiling,
 //   and adds SQLite's req/s over PostgreSQL's (the goal: PostgreSQL within 2× of SQLite);
+//   BENCH_INSTANCES=N runs N servers a side (each engine's and the ceiling's), all measured in
+//   every round, since one server process can run ±15 % from another of the same code for its
+//   whole life (docs/performance.md, 2026-11-28, fifteenth session); default 1;
 //   BENCH_ONLY=post,like measures only the requests whose names contain one of these words;
 //   BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" asks for compressed answers as a browser does,
 //   and the ceiling answers with the same compressed bytes)
@@ -23,6 +26,7 @@ import { freshPostgres } from './fresh-postgres.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const CONNECTIONS = 64;
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const engines = process.env.BENCH_ENGINES?.split(',') ?? [postgresUrl ? 'postgres' : 'sqlite'];
@@ -125,11 +129,11 @@ async function startSahifa(engine) {
 }
 
 const sahifas = [];
-let ceiling = null;
+const ceilings = [];
 /** Per request: its bytes, and each side's runs (a side is an engine's Sahifa, or the ceiling). */
 const rows = [];
 try {
-  for (const engine of engines) sahifas.push(await startSahifa(engine));
+  for (let i = 0; i < INSTANCES; i++) for (const engine of engines) sahifas.push(await startSahifa(engine));
   // The ceiling answers with the bytes the first engine's server gave.
   const [first] = sahifas;
   const responses = [];
@@ -155,9 +159,14 @@ try {
       runs: { ceiling: [], ...Object.fromEntries(engines.map((e) => [e, []])) },
     });
   }
-  ceiling = await startCeiling(responses);
-  const ceilingSide = { baseURL: ceiling.baseURL, context: first.context, endpoints: first.endpoints };
-  const sides = [['ceiling', ceilingSide], ...sahifas.map((sahifa) => [sahifa.engine, sahifa])];
+  for (let i = 0; i < INSTANCES; i++) ceilings.push(await startCeiling(responses));
+  /** Each instance's ceiling, then its server on each engine: [side's name, instance, server]. */
+  const sides = ceilings.flatMap((ceiling, i) => [
+    ['ceiling', i, { baseURL: ceiling.baseURL, context: first.context, endpoints: first.endpoints }],
+    ...sahifas
+      .slice(i * engines.length, (i + 1) * engines.length)
+      .map((sahifa) => [sahifa.engine, i, sahifa]),
+  ]);
 
   // Every round of reads before the writes, so the reads see the same data in every round.
   const isRead = (row) => row.endpoint.method === 'GET';
@@ -165,10 +174,11 @@ try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const row of group) {
         const index = rows.indexOf(row);
-        for (const [name, side] of round % 2 ? [...sides].reverse() : sides) {
+        for (const [name, instance, side] of round % 2 ? [...sides].reverse() : sides) {
           // Each server's own member: its profile and its thought have their own numbers.
           const endpoint = side.endpoints[index];
-          row.runs[name].push(await load(side.baseURL, endpoint, headersOf(endpoint, side.context)));
+          const run = await load(side.baseURL, endpoint, headersOf(endpoint, side.context));
+          row.runs[name].push({ ...run, instance });
         }
         process.stdout.write('.');
       }
@@ -176,11 +186,16 @@ try {
   }
   process.stdout.write('\n');
 } finally {
-  ceiling?.stop();
+  for (const ceiling of ceilings) ceiling.stop();
   for (const sahifa of sahifas) await sahifa.stop();
 }
 
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+/** Each server's mean req/s, in the order they were started. */
+const eachServer = (own) =>
+  [...new Set(own.map((r) => r.instance))].map((i) =>
+    Math.round(mean(own.filter((r) => r.instance === i).map((r) => r.rate))),
+  );
 const results = rows.map(({ endpoint, bytes, runs }) => {
   const ceilingRate = mean(runs.ceiling.map((r) => r.rate));
   const onEngine = (engine) => {
@@ -188,6 +203,7 @@ const results = rows.map(({ endpoint, bytes, runs }) => {
     const rate = mean(own.map((r) => r.rate));
     return {
       rate: Math.round(rate),
+      eachServer: eachServer(own),
       p50: mean(own.map((r) => r.p50)),
       p99: mean(own.map((r) => r.p99)),
       ratio: rate / ceilingRate,
@@ -200,7 +216,11 @@ const results = rows.map(({ endpoint, bytes, runs }) => {
     method: endpoint.method,
     path: endpoint.path,
     bytes,
-    ceiling: { rate: Math.round(ceilingRate), p99: mean(runs.ceiling.map((r) => r.p99)) },
+    ceiling: {
+      rate: Math.round(ceilingRate),
+      eachServer: eachServer(runs.ceiling),
+      p99: mean(runs.ceiling.map((r) => r.p99)),
+    },
     sahifa,
     ...(sahifa.sqlite && sahifa.postgres
       ? { sqliteOverPostgres: sahifa.sqlite.rate / sahifa.postgres.rate }
@@ -210,7 +230,7 @@ const results = rows.map(({ endpoint, bytes, runs }) => {
 
 const both = engines.length > 1;
 console.log(
-  `\n${engines.join(' and ')}, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}\n`,
+  `\n${engines.join(' and ')}, ${INSTANCES} server(s) a side, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}\n`,
 );
 const heads = engines.flatMap((engine) => {
   const on = both ? ` (${engine})` : '';
@@ -229,6 +249,15 @@ for (const r of results) {
   const over = r.sqliteOverPostgres === undefined ? '' : ` ${r.sqliteOverPostgres.toFixed(2)} |`;
   console.log(`| ${r.name} | ${r.bytes} | ${r.ceiling.rate} | ${cells.join(' | ')} |${over}`);
 }
+if (INSTANCES > 1) {
+  console.log("\nEach server's req/s, in the order started:");
+  for (const r of results) {
+    const each = [['ceiling', r.ceiling], ...engines.map((engine) => [engine, r.sahifa[engine]])]
+      .map(([name, side]) => `${name} ${side.eachServer.join(', ')}`)
+      .join('; ');
+    console.log(`- ${r.name}: ${each}`);
+  }
+}
 const report = {
   date: new Date().toISOString(),
   engines,
@@ -237,6 +266,7 @@ const report = {
   acceptEncoding: acceptEncoding ?? null,
   seconds: SECONDS,
   rounds: ROUNDS,
+  instances: INSTANCES,
   results,
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
