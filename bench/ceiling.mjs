@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
-import { headersFor, prepareEndpoints } from './endpoints.mjs';
+import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -72,15 +72,7 @@ async function startCeiling(responses) {
   return { baseURL: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
-/** Each write comes from its own address, so the per-address write limit is not what is measured. */
-let address = 0;
-const nextAddress = () => {
-  address++;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
-
 async function load(baseURL, endpoint, headers) {
-  const write = endpoint.method !== 'GET';
   const run = await autocannon({
     url: baseURL + endpoint.path,
     connections: CONNECTIONS,
@@ -88,16 +80,7 @@ async function load(baseURL, endpoint, headers) {
     method: endpoint.method,
     headers,
     body: endpoint.body,
-    requests: write
-      ? [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
-            }),
-          },
-        ]
-      : undefined,
+    requests: fromOwnAddresses(endpoint.method),
   });
   const ok = run.non2xx === 0 && run.errors === 0;
   if (!ok) console.warn(`  ${baseURL}${endpoint.path}: ${run.non2xx} non-2xx, ${run.errors} errors`);
@@ -107,7 +90,7 @@ async function load(baseURL, endpoint, headers) {
 /** A Sahifa server on `engine`, its bench member prepared; stop() also drops its database. */
 async function startSahifa(engine) {
   const database = engine === 'postgres' ? await freshPostgres(postgresUrl, 'bench') : null;
-  // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see nextAddress).
+  // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see fromOwnAddresses).
   const server = await startLocalServer({
     env: { TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) },
   }).catch(async (error) => {

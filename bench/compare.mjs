@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
-import { headersFor, prepareEndpoints } from './endpoints.mjs';
+import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
 
 const other = process.argv[2];
@@ -41,13 +41,6 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 /** What is measured: the paths, then the writes, each by its name here. */
 const MEASURES = [...PATHS, ...WRITES];
 
-/** Each write comes from its own address, so the per-address write limit is not what is measured. */
-let address = 0;
-const nextAddress = () => {
-  address++;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
-
 async function start(checkout, port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-compare-'));
   const database = postgresUrl ? await freshPostgres(postgresUrl, 'compare') : null;
@@ -62,7 +55,7 @@ async function start(checkout, port) {
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: join(dataDir, 'no-web'),
-      // The writes' X-Forwarded-For addresses count (see nextAddress).
+      // The writes' X-Forwarded-For addresses count (see fromOwnAddresses).
       TRUST_PROXY: 'true',
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
@@ -139,17 +132,7 @@ try {
           method,
           headers,
           body,
-          requests:
-            method === 'GET'
-              ? undefined
-              : [
-                  {
-                    setupRequest: (request) => ({
-                      ...request,
-                      headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
-                    }),
-                  },
-                ],
+          requests: fromOwnAddresses(method),
         });
         if (result.non2xx) throw new Error(`${name} ${measure}: ${result.non2xx} answers were not 2xx`);
         server.rates[measure].push(result.requests.average);

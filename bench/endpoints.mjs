@@ -1,6 +1,6 @@
 // The requests the performance goals name (issue 12), against a running server: the member
-// screens' reads and the three everyday writes. Shared by bench:ceiling and bench:growth so both
-// measure the same things; bench:compare prepares its member the same way.
+// screens' reads and the three everyday writes, and how the writes are sent. Shared by
+// bench:ceiling, bench:growth and bench:compare so that they measure the same things.
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 /** Thoughts in the feed before measuring, so the feed and the profile have a full first page. */
@@ -79,6 +79,23 @@ export async function prepareEndpoints(baseURL, dataDir) {
     },
   ];
   return { cookie, userNumber, reads, writes };
+}
+
+let address = 0;
+
+/**
+ * autocannon's `requests` for a request of `method`: each write comes from its own address
+ * (X-Forwarded-For, counted when the server runs with TRUST_PROXY=true), so the per-address write
+ * limit is not what is measured. Reads: undefined, every request alike.
+ */
+export function fromOwnAddresses(method) {
+  if (method === 'GET') return undefined;
+  const setupRequest = (request) => {
+    address++;
+    const from = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+    return { ...request, headers: { ...request.headers, 'x-forwarded-for': from } };
+  };
+  return [{ setupRequest }];
 }
 
 /** The headers a request of `endpoint` carries (writes come from the web app's origin). */
