@@ -7,6 +7,7 @@ import { Kysely, PostgresAdapter, type SqliteDatabase, type SqliteStatement, sql
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
 import { PipelinedKysely } from './postgres-pipeline.ts';
+import { pipelinedClient } from './postgres-shared-connections.ts';
 import type { Database } from './schema.ts';
 import { SahifaSqliteDialect } from './sqlite-dialect.ts';
 import { registerSqlite } from './sqlite-now.ts';
@@ -133,7 +134,7 @@ function openPostgres(url: string, schema: string | undefined): Kysely<Database>
   const pool = new pg.Pool({ ...settings, max: 10 });
   pool.on('connect', preparePerConnection);
   return new PipelinedKysely(pool, () => {
-    const client = new pg.Client({ ...settings, pipeline: true });
+    const client = pipelinedClient(settings);
     preparePerConnection(client);
     return client;
   });

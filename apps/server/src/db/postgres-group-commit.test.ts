@@ -1,9 +1,11 @@
 // Writes outside a transaction committed together on PostgreSQL (postgres-group-commit.ts),
 // against a real server: each write must get the answer it would have got alone.
 import { randomBytes } from 'node:crypto';
+import { Socket } from 'node:net';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, openTestSchema, type TestSchema, withAdminClient } from '#server/test/test-app.ts';
+import { openDatabase } from './kysely.ts';
 import type { Database } from './schema.ts';
 
 const newId = () => `group-${randomBytes(4).toString('hex')}`;
@@ -47,6 +49,69 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
       .execute();
     expect(writtenBy).toHaveLength(30);
     expect(new Set(writtenBy.map((row) => row.xmin)).size).toBe(1);
+  });
+
+  it('sends a batch to the server in one write to its socket, not one per statement', async () => {
+    await addCategory(newId()); // the writes' connection is open
+    const writev = vi.spyOn(Socket.prototype, '_writev');
+    const write = vi.spyOn(Socket.prototype, '_write');
+    try {
+      await Promise.all(Array.from({ length: 30 }, () => addCategory(newId())));
+      // begin, the lock timeout, 30 inserts and commit: 33 writes to the socket when not corked.
+      expect(writev.mock.calls.length + write.mock.calls.length).toBe(1);
+    } finally {
+      writev.mockRestore();
+      write.mockRestore();
+    }
+  });
+
+  /** Another handle on this test's schema, to close while its writes are under way. */
+  const openAnother = async () => {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const another = openDatabase(
+      { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
+      { pgSchema: rows[0]?.schema ?? '' },
+    );
+    const add = (id: string) =>
+      another.db
+        .insertInto('category')
+        .values({ id, title: 'Before closing', title_ar: 'قبل الإغلاق', sort_order: 91 })
+        .execute();
+    await add(newId()); // its writes' connection is open, and no batch is under way
+    return { add, close: another.close };
+  };
+  const keptOf = async (ids: string[]) =>
+    (await db.selectFrom('category').select('id').where('id', 'in', ids).execute())
+      .map((row) => row.id)
+      .sort();
+
+  it('answers every write asked for before the database is closed, and keeps them all', async () => {
+    const closing = await openAnother();
+    const first = Array.from({ length: 20 }, newId);
+    const second = Array.from({ length: 20 }, newId);
+    const firstAnswered = Promise.allSettled(first.map(closing.add));
+    await new Promise((resolve) => setImmediate(resolve)); // the first batch is sent
+    // The second waits for the first's answer while the database closes.
+    const secondAnswered = Promise.allSettled(second.map(closing.add));
+    await closing.close();
+    const outcomes = [...(await firstAnswered), ...(await secondAnswered)];
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    expect(await keptOf([...first, ...second])).toEqual([...first, ...second].sort());
+  });
+
+  it('answers the writes of a rolled-back batch, each sent again alone, before the database closes', async () => {
+    const closing = await openAnother();
+    const taken = newId();
+    await addCategory(taken);
+    const fresh = Array.from({ length: 10 }, newId);
+    const answered = Promise.allSettled([...fresh, taken].map(closing.add));
+    await new Promise((resolve) => setImmediate(resolve)); // they wait to be sent together
+    await closing.close();
+    const outcomes = await answered;
+    expect(outcomes.slice(0, 10).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+    const refused = outcomes[10];
+    expect(refused?.status === 'rejected' && String(refused.reason)).toMatch(/duplicate key/);
+    expect(await keptOf(fresh)).toEqual([...fresh].sort());
   });
 
   it('gives each write of a batch its own outcome when one of them fails', async () => {

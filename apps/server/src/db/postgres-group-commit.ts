@@ -40,6 +40,10 @@ export class GroupCommit {
   #pending: Pending[] = [];
   /** A batch is sent and not yet answered, or one is due at the end of this turn. */
   #busy = false;
+  /** Called once nothing is pending or sent (settled()). */
+  #onSettled: (() => void)[] = [];
+  /** The writes of rolled-back batches, each sent again alone and not yet answered. */
+  readonly #retrying = new Set<Promise<void>>();
 
   /**
    * @param connection the writes' own pipelined connection (one: batches go one at a time)
@@ -61,11 +65,21 @@ export class GroupCommit {
     });
   }
 
+  /**
+   * Resolves once every write asked for so far has been sent and answered: the database closes
+   * only then, so that a write asked for before it closed is not refused.
+   */
+  async settled(): Promise<void> {
+    if (this.#busy) await new Promise<void>((resolve) => this.#onSettled.push(resolve));
+    await Promise.all(this.#retrying);
+  }
+
   /** Sends what is pending, then, once it is answered, what came meanwhile. */
   #sendNext(): void {
     const batch = this.#pending.splice(0, MOST_WRITES_PER_COMMIT);
     if (batch.length === 0) {
       this.#busy = false;
+      for (const settled of this.#onSettled.splice(0)) settled();
       return;
     }
     this.#connection
@@ -99,7 +113,11 @@ export class GroupCommit {
       return;
     }
     // Rolled back: each again on its own, for its own answer.
-    for (const write of batch) this.#alone(write.query).then(write.resolve, write.reject);
+    for (const write of batch) {
+      const retry = this.#alone(write.query).then(write.resolve, write.reject);
+      this.#retrying.add(retry);
+      retry.finally(() => this.#retrying.delete(retry));
+    }
   }
 }
 

@@ -108,6 +108,7 @@ class PipelineDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.#writes.settled();
     await Promise.all([this.#reads.end(), this.#writer.end()]);
     await this.#pooled.destroy();
   }

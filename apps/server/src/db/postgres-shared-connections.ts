@@ -1,8 +1,8 @@
 // pg clients in pipeline mode shared by many statements: the reads' few connections and the
 // writes' one (postgres-pipeline.ts). Each is opened when first needed and replaced when it fails.
-import type { Writable } from 'node:stream';
+import { Socket } from 'node:net';
 import type { CompiledQuery, QueryResult } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 
 interface Shared {
   ready: Promise<pg.Client>;
@@ -75,17 +75,31 @@ export class SharedConnections {
   }
 }
 
+/** Each pipelined client's socket, made here and handed to pg (its `stream` option), so that it can be corked. */
+const sockets = new WeakMap<pg.Client, Socket>();
+
+/** A client in pipeline mode, on a socket of our own. */
+export function pipelinedClient(settings: pg.ClientConfig): pg.Client {
+  const socket = new Socket();
+  const client = new pg.Client({ ...settings, pipeline: true, stream: () => socket });
+  sockets.set(client, socket);
+  return client;
+}
+
 /**
  * Runs `send`, and writes the statements it sends on `client` to the socket together: pg writes
  * each statement with a system call of its own (a batch of 64 writes was 67 `writev` calls;
- * docs/performance.md, 2026-11-28, fifteenth session).
+ * docs/performance.md, 2026-11-28, fifteenth session). Over TLS, pg writes to the TLS stream it
+ * wraps our socket in; whether corking ours still gathers a batch there is not measured (no TLS
+ * server here). A client not made by pipelinedClient is sent uncorked.
  */
 export function corked<T>(client: pg.Client, send: () => T): T {
-  const { stream } = (client as unknown as { connection: { stream: Writable } }).connection;
-  stream.cork();
+  const socket = sockets.get(client);
+  if (!socket) return send();
+  socket.cork();
   try {
     return send();
   } finally {
-    stream.uncork();
+    socket.uncork();
   }
 }
