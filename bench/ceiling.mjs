@@ -1,6 +1,7 @@
 // The read path against the machine's ceiling (issue 12): each request Sahifa serves, at 64
 // connections, against a bare Fastify route answering the same bytes from memory, alternating
-// the two in one run so the machine's noise hits both alike. Prints req/s, p50/p99 and the ratio.
+// the two in one run so the machine's noise hits both alike. Prints req/s, p50/p99 and the ratio,
+// and (Linux) each side's CPU time a request, which moves less with the load generator's queueing.
 // Usage: npm run bench:ceiling  (BENCH_SECONDS per run, default 5; BENCH_ROUNDS, default 2;
 //   BENCH_DATABASE_URL=postgres://… runs Sahifa on a fresh PostgreSQL database made there;
 //   BENCH_ENGINES=sqlite,postgres with it runs one Sahifa on each, alternating with the ceiling,
@@ -23,6 +24,7 @@ import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
+import { cpuMs } from './process-cpu.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -69,10 +71,12 @@ async function startCeiling(responses) {
     lines.once('line', (line) => resolve(line.split(' ')[1]));
     child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
   });
-  return { baseURL: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { baseURL: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-async function load(baseURL, endpoint, headers) {
+/** One run at `baseURL`; `pid`: the server's process, whose CPU time a request is measured (Linux). */
+async function load(baseURL, pid, endpoint, headers) {
+  const cpuBefore = cpuMs(pid);
   const run = await autocannon({
     url: baseURL + endpoint.path,
     connections: CONNECTIONS,
@@ -84,7 +88,10 @@ async function load(baseURL, endpoint, headers) {
   });
   const ok = run.non2xx === 0 && run.errors === 0;
   if (!ok) console.warn(`  ${baseURL}${endpoint.path}: ${run.non2xx} non-2xx, ${run.errors} errors`);
-  return { rate: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, ok };
+  const cpuAfter = cpuMs(pid);
+  const cpu =
+    cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / run.requests.total;
+  return { rate: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, cpu, ok };
 }
 
 /** A Sahifa server on `engine`, its bench member prepared; stop() also drops its database. */
@@ -104,7 +111,14 @@ async function startSahifa(engine) {
   try {
     const { cookie, reads, writes } = await prepareEndpoints(server.baseURL, server.dataDir);
     const endpoints = [...reads, ...writes].filter(measured);
-    return { engine, baseURL: server.baseURL, context: { baseURL: server.baseURL, cookie }, endpoints, stop };
+    return {
+      engine,
+      baseURL: server.baseURL,
+      pid: server.pid,
+      context: { baseURL: server.baseURL, cookie },
+      endpoints,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -145,7 +159,7 @@ try {
   for (let i = 0; i < INSTANCES; i++) ceilings.push(await startCeiling(responses));
   /** Each instance's ceiling, then its server on each engine: [side's name, instance, server]. */
   const sides = ceilings.flatMap((ceiling, i) => [
-    ['ceiling', i, { baseURL: ceiling.baseURL, context: first.context, endpoints: first.endpoints }],
+    ['ceiling', i, { ...ceiling, context: first.context, endpoints: first.endpoints }],
     ...sahifas
       .slice(i * engines.length, (i + 1) * engines.length)
       .map((sahifa) => [sahifa.engine, i, sahifa]),
@@ -160,7 +174,7 @@ try {
         for (const [name, instance, side] of round % 2 ? [...sides].reverse() : sides) {
           // Each server's own member: its profile and its thought have their own numbers.
           const endpoint = side.endpoints[index];
-          const run = await load(side.baseURL, endpoint, headersOf(endpoint, side.context));
+          const run = await load(side.baseURL, side.pid, endpoint, headersOf(endpoint, side.context));
           row.runs[name].push({ ...run, instance });
         }
         process.stdout.write('.');
@@ -174,6 +188,8 @@ try {
 }
 
 const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
+/** The runs' mean CPU time a request in µs, or null where it could not be read. */
+const cpuOf = (own) => (own.every((r) => r.cpu !== null) ? mean(own.map((r) => r.cpu)) : null);
 /** Each server's mean req/s, in the order they were started. */
 const eachServer = (own) =>
   [...new Set(own.map((r) => r.instance))].map((i) =>
@@ -190,6 +206,7 @@ const results = rows.map(({ endpoint, bytes, runs }) => {
       p50: mean(own.map((r) => r.p50)),
       p99: mean(own.map((r) => r.p99)),
       ratio: rate / ceilingRate,
+      cpu: cpuOf(own),
       allOk: own.every((r) => r.ok),
     };
   };
@@ -203,6 +220,7 @@ const results = rows.map(({ endpoint, bytes, runs }) => {
       rate: Math.round(ceilingRate),
       eachServer: eachServer(runs.ceiling),
       p99: mean(runs.ceiling.map((r) => r.p99)),
+      cpu: cpuOf(runs.ceiling),
     },
     sahifa,
     ...(sahifa.sqlite && sahifa.postgres
@@ -231,6 +249,23 @@ for (const r of results) {
   });
   const over = r.sqliteOverPostgres === undefined ? '' : ` ${r.sqliteOverPostgres.toFixed(2)} |`;
   console.log(`| ${r.name} | ${r.bytes} | ${r.ceiling.rate} | ${cells.join(' | ')} |${over}`);
+}
+if (results.every((r) => r.ceiling.cpu !== null)) {
+  // The load generator shares the machine: a server that keeps it waiting pays more in the
+  // kernel for each answer, so req/s and CPU a request tell the cost apart from the queueing.
+  console.log("\nCPU time a request, µs (user + system, from /proc), and the ceiling's over Sahifa's:\n");
+  const cpuHeads = engines.flatMap((engine) =>
+    both ? [engine, `ceiling ÷ ${engine}`] : ['Sahifa', 'ceiling ÷ Sahifa'],
+  );
+  console.log(`| endpoint | ceiling | ${cpuHeads.join(' | ')} |`);
+  console.log(`|---|---|${cpuHeads.map(() => '---|').join('')}`);
+  for (const r of results) {
+    const cells = engines.flatMap((engine) => {
+      const own = r.sahifa[engine].cpu ?? Number.NaN;
+      return [own.toFixed(0), `${((100 * (r.ceiling.cpu ?? 0)) / own).toFixed(0)} %`];
+    });
+    console.log(`| ${r.name} | ${(r.ceiling.cpu ?? 0).toFixed(0)} | ${cells.join(' | ')} |`);
+  }
 }
 if (INSTANCES > 1) {
   console.log("\nEach server's req/s, in the order started:");

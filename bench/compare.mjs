@@ -15,13 +15,14 @@
 //   BENCH_WRITES=progress,like also measures bench:ceiling's writes whose names hold these words;
 //   BENCH_DATABASE_URL=postgres://… runs every server on a fresh PostgreSQL database made there
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
+import { cpuMs } from './process-cpu.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
@@ -95,14 +96,6 @@ async function start(checkout, port) {
     await database?.drop();
   };
   return { base, requests, pid: child.pid, stop };
-}
-
-/** CPU time (user + system) the process has used, in ms; null where /proc is not there. */
-function cpuMs(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return null;
-  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
 }
 
 /** Each side's servers, started in turn: before, after, after, before, before, after… */
