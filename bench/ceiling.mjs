@@ -251,8 +251,8 @@ for (const r of results) {
   console.log(`| ${r.name} | ${r.bytes} | ${r.ceiling.rate} | ${cells.join(' | ')} |${over}`);
 }
 if (results.every((r) => r.ceiling.cpu !== null)) {
-  // The load generator shares the machine: a server that keeps it waiting pays more in the
-  // kernel for each answer, so req/s and CPU a request tell the cost apart from the queueing.
+  // req/s also depends on the load generator, which shares the machine; CPU time a request is
+  // the server's own cost (the kernel's part of sending each answer included).
   console.log("\nCPU time a request, µs (user + system, from /proc), and the ceiling's over Sahifa's:\n");
   const cpuHeads = engines.flatMap((engine) =>
     both ? [engine, `ceiling ÷ ${engine}`] : ['Sahifa', 'ceiling ÷ Sahifa'],
