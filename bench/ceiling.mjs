@@ -24,7 +24,7 @@ import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
-import { cpuMs } from './process-cpu.mjs';
+import { withCpu } from './process-cpu.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -76,21 +76,19 @@ async function startCeiling(responses) {
 
 /** One run at `baseURL`; `pid`: the server's process, whose CPU time a request is measured (Linux). */
 async function load(baseURL, pid, endpoint, headers) {
-  const cpuBefore = cpuMs(pid);
-  const run = await autocannon({
-    url: baseURL + endpoint.path,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    method: endpoint.method,
-    headers,
-    body: endpoint.body,
-    requests: fromOwnAddresses(endpoint.method),
-  });
+  const { result: run, cpu } = await withCpu(pid, () =>
+    autocannon({
+      url: baseURL + endpoint.path,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      method: endpoint.method,
+      headers,
+      body: endpoint.body,
+      requests: fromOwnAddresses(endpoint.method),
+    }),
+  );
   const ok = run.non2xx === 0 && run.errors === 0;
   if (!ok) console.warn(`  ${baseURL}${endpoint.path}: ${run.non2xx} non-2xx, ${run.errors} errors`);
-  const cpuAfter = cpuMs(pid);
-  const cpu =
-    cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / run.requests.total;
   return { rate: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, cpu, ok };
 }
 

@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
-import { cpuMs } from './process-cpu.mjs';
+import { withCpu } from './process-cpu.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
@@ -117,21 +117,20 @@ try {
       for (const server of round % 2 ? [...servers].reverse() : servers) {
         const { name, base, requests, pid } = server;
         const { method, path, headers, body } = requests[measure];
-        const cpuBefore = cpuMs(pid);
-        const result = await autocannon({
-          url: base + path,
-          connections: CONNECTIONS,
-          duration: SECONDS,
-          method,
-          headers,
-          body,
-          requests: fromOwnAddresses(method),
-        });
+        const { result, cpu } = await withCpu(pid, () =>
+          autocannon({
+            url: base + path,
+            connections: CONNECTIONS,
+            duration: SECONDS,
+            method,
+            headers,
+            body,
+            requests: fromOwnAddresses(method),
+          }),
+        );
         if (result.non2xx) throw new Error(`${name} ${measure}: ${result.non2xx} answers were not 2xx`);
         server.rates[measure].push(result.requests.average);
-        const cpuAfter = cpuMs(pid);
-        if (cpuBefore !== null && cpuAfter !== null)
-          server.cpu[measure].push(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
+        if (cpu !== null) server.cpu[measure].push(cpu);
       }
     }
   }
