@@ -34,18 +34,20 @@ const PROFILE_FORM: MultipartFormSpec = {
 };
 
 export async function profilesRoutes(fastify: FastifyInstance, { profiles }: { profiles: ProfilesService }) {
-  // Scoped to this plugin: multipart bodies are accepted only by the routes below.
+  // Signed out → 401 before any of the body is read.
+  fastify.addHook('onRequest', memberOnly);
+  await fastify.register(profileReadRoutes, { profiles });
+  await fastify.register(profileFormRoutes, { profiles });
+}
+
+async function profileFormRoutes(fastify: FastifyInstance, { profiles }: { profiles: ProfilesService }) {
+  // Scoped to this plugin: multipart bodies are accepted only by its route, and its two hooks
+  // (every request's 'close' listener, the temporary files' clean-up) do not run on the reads.
   await fastify.register(fastifyMultipart, {
     limits: multipartLimits(PROFILE_FORM),
     throwFileSizeLimit: true,
   });
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Signed out → 401 before any of the body is read.
-  app.addHook('onRequest', memberOnly);
-
-  await app.register(profileReadRoutes, { profiles });
-
-  app.patch(
+  fastify.withTypeProvider<ZodTypeProvider>().patch(
     '/api/v1/me/profile',
     {
       schema: {

@@ -47,14 +47,53 @@ export async function publishingRoutes(
   fastify: FastifyInstance,
   { publishing }: { publishing: PublishingService },
 ) {
-  // Scoped to this plugin: multipart bodies are accepted only by the routes below.
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Signed out → 401 before any of the body is read.
+  app.addHook('onRequest', memberOnly);
+  await app.register(summaryFormRoutes, { publishing });
+
+  app.delete(
+    '/api/v1/books/:bookId',
+    {
+      schema: {
+        tags: ['publishing'],
+        summary: 'Delete your own member summary and its cover image',
+        params: bookIdParamsSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      await publishing.remove(member, request.params.bookId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/books/:bookId/editable',
+    {
+      schema: {
+        tags: ['publishing'],
+        summary: 'Your own member summary, as the edit form needs it',
+        params: bookIdParamsSchema,
+        response: { 200: editableSummarySchema },
+      },
+    },
+    async (request) => publishing.editable(await requireMember(request), request.params.bookId),
+  );
+}
+
+async function summaryFormRoutes(
+  fastify: FastifyInstance,
+  { publishing }: { publishing: PublishingService },
+) {
+  // Scoped to this plugin: multipart bodies are accepted only by its routes, and its two hooks
+  // (every request's 'close' listener, the temporary files' clean-up) do not run on the others.
   await fastify.register(fastifyMultipart, {
     limits: multipartLimits(SUMMARY_FORM),
     throwFileSizeLimit: true,
   });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Signed out → 401 before any of the body is read.
-  app.addHook('onRequest', memberOnly);
 
   app.post(
     '/api/v1/books',
@@ -91,35 +130,5 @@ export async function publishingRoutes(
       const { data, cover } = await readSummaryForm(request);
       return publishing.update(member, request.params.bookId, data, cover);
     },
-  );
-
-  app.delete(
-    '/api/v1/books/:bookId',
-    {
-      schema: {
-        tags: ['publishing'],
-        summary: 'Delete your own member summary and its cover image',
-        params: bookIdParamsSchema,
-        response: { 204: z.null().describe('Deleted') },
-      },
-    },
-    async (request, reply) => {
-      const member = await requireMember(request);
-      await publishing.remove(member, request.params.bookId);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/v1/books/:bookId/editable',
-    {
-      schema: {
-        tags: ['publishing'],
-        summary: 'Your own member summary, as the edit form needs it',
-        params: bookIdParamsSchema,
-        response: { 200: editableSummarySchema },
-      },
-    },
-    async (request) => publishing.editable(await requireMember(request), request.params.bookId),
   );
 }
