@@ -498,6 +498,22 @@ describe.each(engines)('member summaries on %s', (engine) => {
       ).toBeDefined();
     });
 
+    it('refuses a form body (415), as only publishing and editing read one, and deletes nothing', async () => {
+      const mine = await published(author);
+      const form = await multipart({ data: 'x' });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/books/${mine.id}`,
+        payload: form.payload,
+        headers: { ...form.headers, origin: TEST_ORIGIN, cookie: author.cookie },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(
+        await t.db.selectFrom('book').select('id').where('id', '=', mine.id).executeTakeFirst(),
+      ).toBeDefined();
+    });
+
     it('lets the author delete: rows, cover file and search entry are gone', async () => {
       const mine = await published(author, summary({ title: 'Quixotic Zephyrs' }), await pngCover(300, 300));
       const card = fileOf(await cardOf(mine.id));
