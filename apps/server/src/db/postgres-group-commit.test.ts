@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, openTestSchema, type TestSchema, withAdminClient } from '#server/test/test-app.ts';
 import { openDatabase } from './kysely.ts';
 import type { Database } from './schema.ts';
@@ -65,6 +65,13 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
     }
   });
 
+  /** The other handles' close, called after each test too (closing twice is closing once): a failed
+   * test leaves none open. */
+  const othersOpen: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    await Promise.all(othersOpen.splice(0).map((close) => close()));
+  });
+
   /** Another handle on this test's schema, to close while its writes are under way. */
   const openAnother = async () => {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
@@ -72,6 +79,7 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
       { kind: 'postgres', url: process.env.TEST_DATABASE_URL ?? '' },
       { pgSchema: rows[0]?.schema ?? '' },
     );
+    othersOpen.push(another.close);
     const add = (id: string) =>
       another.db
         .insertInto('category')
