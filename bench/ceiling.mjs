@@ -19,12 +19,10 @@ import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
-import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
+import { headersFor, measuredRun, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
-import { withCpu } from './process-cpu.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -76,16 +74,11 @@ async function startCeiling(responses) {
 
 /** One run at `baseURL`; `pid`: the server's process, whose CPU time a request is measured (Linux). */
 async function load(baseURL, pid, endpoint, headers) {
-  const { result: run, cpu } = await withCpu(pid, () =>
-    autocannon({
-      url: baseURL + endpoint.path,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      method: endpoint.method,
-      headers,
-      body: endpoint.body,
-      requests: fromOwnAddresses(endpoint.method),
-    }),
+  const { result: run, cpu } = await measuredRun(
+    baseURL + endpoint.path,
+    pid,
+    { method: endpoint.method, headers, body: endpoint.body },
+    { connections: CONNECTIONS, seconds: SECONDS },
   );
   const ok = run.non2xx === 0 && run.errors === 0;
   if (!ok) console.warn(`  ${baseURL}${endpoint.path}: ${run.non2xx} non-2xx, ${run.errors} errors`);
@@ -95,7 +88,7 @@ async function load(baseURL, pid, endpoint, headers) {
 /** A Sahifa server on `engine`, its bench member prepared; stop() also drops its database. */
 async function startSahifa(engine) {
   const database = engine === 'postgres' ? await freshPostgres(postgresUrl, 'bench') : null;
-  // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see fromOwnAddresses).
+  // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see measuredRun).
   const server = await startLocalServer({
     env: { TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) },
   }).catch(async (error) => {

@@ -20,9 +20,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
-import { fromOwnAddresses, headersFor, prepareEndpoints } from './endpoints.mjs';
+import { headersFor, measuredRun, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
-import { withCpu } from './process-cpu.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
@@ -56,7 +55,7 @@ async function start(checkout, port) {
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: join(dataDir, 'no-web'),
-      // The writes' X-Forwarded-For addresses count (see fromOwnAddresses).
+      // The writes' X-Forwarded-For addresses count (see measuredRun).
       TRUST_PROXY: 'true',
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
@@ -116,18 +115,11 @@ try {
     for (const measure of MEASURES) {
       for (const server of round % 2 ? [...servers].reverse() : servers) {
         const { name, base, requests, pid } = server;
-        const { method, path, headers, body } = requests[measure];
-        const { result, cpu } = await withCpu(pid, () =>
-          autocannon({
-            url: base + path,
-            connections: CONNECTIONS,
-            duration: SECONDS,
-            method,
-            headers,
-            body,
-            requests: fromOwnAddresses(method),
-          }),
-        );
+        const { path } = requests[measure];
+        const { result, cpu } = await measuredRun(base + path, pid, requests[measure], {
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        });
         if (result.non2xx) throw new Error(`${name} ${measure}: ${result.non2xx} answers were not 2xx`);
         server.rates[measure].push(result.requests.average);
         if (cpu !== null) server.cpu[measure].push(cpu);

@@ -1,7 +1,9 @@
 // The requests the performance goals name (issue 12), against a running server: the member
 // screens' reads and the three everyday writes, and how the writes are sent. Shared by
 // bench:ceiling, bench:growth and bench:compare so that they measure the same things.
+import autocannon from 'autocannon';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
+import { withCpu } from './process-cpu.mjs';
 
 /** Thoughts in the feed before measuring, so the feed and the profile have a full first page. */
 const FEED_THOUGHTS = 30;
@@ -88,7 +90,7 @@ let address = 0;
  * (X-Forwarded-For, counted when the server runs with TRUST_PROXY=true), so the per-address write
  * limit is not what is measured. Reads: undefined, every request alike.
  */
-export function fromOwnAddresses(method) {
+function fromOwnAddresses(method) {
   if (method === 'GET') return undefined;
   const setupRequest = (request) => {
     address++;
@@ -105,4 +107,26 @@ export function headersFor(endpoint, { baseURL, cookie }) {
     ...(endpoint.method === 'GET' ? {} : { origin: baseURL }),
     ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
   };
+}
+
+/**
+ * One autocannon run of a request (`method`, `headers`, `body`) at `url`, its writes each from
+ * their own address, with the server `pid`'s CPU time a request in µs (null where it cannot be read).
+ * @param {string} url
+ * @param {number | undefined} pid
+ * @param {{ method: string, headers: Record<string, string>, body?: string }} request
+ * @param {{ connections: number, seconds: number }} load
+ */
+export function measuredRun(url, pid, { method, headers, body }, { connections, seconds }) {
+  return withCpu(pid, () =>
+    autocannon({
+      url,
+      connections,
+      duration: seconds,
+      method,
+      headers,
+      body,
+      requests: fromOwnAddresses(method),
+    }),
+  );
 }
