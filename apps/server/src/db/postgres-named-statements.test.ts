@@ -1,19 +1,20 @@
 // db/kysely.ts names each PostgreSQL query with values after its text, so that PostgreSQL parses
 // it once per connection: against a real server, what that connection has prepared, and answers.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, openTestSchema, type TestSchema } from '#server/test/test-app.ts';
+import type { Database } from './schema.ts';
 
 describe.runIf(engines.includes('postgres'))('named statements on PostgreSQL', () => {
+  let db: Kysely<Database>;
   let opened: TestSchema | undefined;
   beforeAll(async () => {
     opened = await openTestSchema();
+    db = opened.database.db;
   });
   afterAll(() => opened?.drop());
 
   it('prepares a query with values once per connection and answers each run with its own values', async () => {
-    const db = opened?.database.db;
-    if (!db) throw new Error('no database');
     // A transaction keeps every statement on one connection.
     const { answers, prepared } = await db.transaction().execute(async (trx) => {
       const answers = [];
@@ -32,8 +33,6 @@ describe.runIf(engines.includes('postgres'))('named statements on PostgreSQL', (
   });
 
   it('rejects a failing query with values with PostgreSQL’s error', async () => {
-    const db = opened?.database.db;
-    if (!db) throw new Error('no database');
     await expect(db.selectNoFrom(sql<number>`1 / ${0}::int`.as('n')).execute()).rejects.toMatchObject({
       message: 'division by zero',
     });
