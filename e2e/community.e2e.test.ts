@@ -216,3 +216,61 @@ describe('community: thoughts, likes, replies and profiles', () => {
     await phone?.close();
   });
 });
+
+describe("a member's published summaries on their profile", () => {
+  const browser = useBrowser();
+
+  it('shows the newest twelve, then the rest on "Show more summaries", in English and Arabic', async () => {
+    const page = await browser.newPage();
+    await signUp(page, newMember());
+    // Fourteen summaries, published through the API the form uses.
+    const titles = await page.evaluate(async () => {
+      const made: string[] = [];
+      for (let i = 1; i <= 14; i++) {
+        const title = `Paged summary ${String(i).padStart(2, '0')}`;
+        const form = new FormData();
+        form.set(
+          'data',
+          JSON.stringify({
+            title,
+            author: 'P. Ager',
+            categoryId: 'philosophy',
+            enPages: [{ order: 1, header: 'One', content1: 'A page.' }],
+          }),
+        );
+        const response = await fetch('/api/v1/books', { method: 'POST', body: form });
+        if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+        made.push(title);
+      }
+      return made;
+    });
+    const newestFirst = titles.toReversed();
+    const profileHref = await page.getByRole('link', { name: 'Profile' }).first().getAttribute('href');
+    expect(profileHref).toMatch(/^\/app\/\d+$/);
+
+    const shownTitles = (tabPanel: ReturnType<Page['getByRole']>) =>
+      tabPanel.getByRole('heading').allTextContents();
+    await page.goto(profileHref ?? '');
+    await page.getByText('14 summaries').waitFor();
+    await page.getByRole('tab', { name: 'Summaries' }).click();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('heading', { name: newestFirst[0] }).waitFor();
+    expect(await shownTitles(panel)).toEqual(newestFirst.slice(0, 12));
+    await panel.getByRole('button', { name: 'Show more summaries' }).click();
+    await panel.getByRole('heading', { name: newestFirst[13] }).waitFor();
+    expect(await shownTitles(panel)).toEqual(newestFirst);
+    expect(await panel.getByRole('button', { name: 'Show more summaries' }).count()).toBe(0);
+
+    // In Arabic, right to left.
+    await page.evaluate(() => window.localStorage.setItem('i18nextLng', 'ar'));
+    await page.reload();
+    await page.getByRole('tab', { name: 'الملخصات' }).click();
+    const arabicPanel = page.getByRole('tabpanel');
+    await arabicPanel.getByRole('heading', { name: newestFirst[0] }).waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await shownTitles(arabicPanel)).toHaveLength(12);
+    await arabicPanel.getByRole('button', { name: 'عرض مزيد من الملخصات' }).click();
+    await arabicPanel.getByRole('heading', { name: newestFirst[13] }).waitFor();
+    expect(await shownTitles(arabicPanel)).toEqual(newestFirst);
+  });
+});

@@ -17,7 +17,8 @@ export const COMMUNITY_LIMITS = {
   avatarSize: 256,
 } as const;
 
-export const COMMUNITY_PAGE_SIZE = { thoughts: 20, replies: 20 } as const;
+/** `summaries`: a profile's published summaries a page (a grid of 2, 3 or 4 columns fills whole rows). */
+export const COMMUNITY_PAGE_SIZE = { thoughts: 20, replies: 20, summaries: 12 } as const;
 
 /** The author of a thought, enriched as the spec says (userNumber, displayName, photoURL, bio, createdAt). */
 export const thoughtAuthorSchema = authorSchema.extend({
@@ -105,11 +106,21 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The profile screen in one request: the profile, the first page of thoughts, the summaries they published. */
+/**
+ * GET /api/v1/users/:userNumber/summaries?cursor — the summaries a member published, newest
+ * first (book cards), a page at a time.
+ */
+export const summaryPageSchema = z.object({
+  items: z.array(bookCardSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SummaryPage = z.infer<typeof summaryPageSchema>;
+
+/** The profile screen in one request: the profile and the first pages of their thoughts and summaries. */
 export const profilePageSchema = z.object({
   profile: profileSchema,
   thoughts: thoughtPageSchema,
-  summaries: z.array(bookCardSchema),
+  summaries: summaryPageSchema,
 });
 export type ProfilePage = z.infer<typeof profilePageSchema>;
 

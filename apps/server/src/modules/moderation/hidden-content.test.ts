@@ -80,7 +80,7 @@ describe.each(engines)('a hidden member summary on %s', (engine) => {
       overviewCount: philosophy(overview.categories),
       search: search.books.map((b) => b.id),
       profileCount: profile.profile.counts.summaries,
-      profile: profile.summaries.map((b) => b.id),
+      profile: profile.summaries.items.map((b) => b.id),
     };
   }
 

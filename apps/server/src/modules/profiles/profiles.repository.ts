@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import type { Database } from '#server/db/schema.ts';
 import { nameSearchText } from '#server/db/search-index.ts';
-import { BOOK_CARD_COLUMNS, type BookCardRow } from '#server/kernel/book-cards.ts';
+import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
 export interface ProfileRow {
   id: string;
@@ -36,7 +36,8 @@ export interface ProfileChanges {
   website?: string | null;
 }
 
-export const MEMBER_SUMMARIES_SHOWN = 50;
+/** The sort keys of a list of books: added_at, then id (both descending). */
+export type SummaryKeys = readonly [string, string];
 
 export function createProfilesRepository(db: Kysely<Database>) {
   /** The member with their counts, plan, and the viewer's block. */
@@ -81,18 +82,6 @@ export function createProfilesRepository(db: Kysely<Database>) {
   const profileByNumber = compiledQuery(db, 2, (viewerId: string, userNumber: number) =>
     profile(viewerId).where('user.user_number', '=', userNumber),
   );
-  const summariesOf = compiledQuery(db, 1, (userId: string) =>
-    db
-      .selectFrom('book')
-      .select(BOOK_CARD_COLUMNS)
-      .where('book.user_id', '=', userId)
-      .where('book.source', '=', 'member')
-      .where('book.hidden_at', 'is', null)
-      .orderBy('book.added_at', 'desc')
-      .orderBy('book.id', 'desc')
-      .limit(MEMBER_SUMMARIES_SHOWN),
-  );
-
   return {
     /** The member with that number or id, their counts, plan, and the viewer's block, in one query. */
     async findProfile(
@@ -105,9 +94,20 @@ export function createProfilesRepository(db: Kysely<Database>) {
       return row;
     },
 
-    /** The member summaries they published, newest first (book cards). */
-    async memberSummaries(userId: string): Promise<BookCardRow[]> {
-      return summariesOf(userId);
+    /** The member summaries they published, newest first (book cards), `limit` after `after`. */
+    async memberSummaries(userId: string, after: SummaryKeys | undefined, limit: number) {
+      let query = db
+        .selectFrom('book')
+        .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
+        .where('book.user_id', '=', userId)
+        .where('book.source', '=', 'member')
+        .where('book.hidden_at', 'is', null);
+      if (after) {
+        query = query.where(({ eb, refTuple, tuple }) =>
+          eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
+        );
+      }
+      return query.orderBy('book.added_at', 'desc').orderBy('book.id', 'desc').limit(limit).execute();
     },
 
     /**

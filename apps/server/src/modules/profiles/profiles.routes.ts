@@ -1,5 +1,5 @@
 // Public profiles: GET /users/:userNumber (the profile screen in one request), more of a member's
-// thoughts, and PATCH /me/profile (multipart/form-data: a `data` field with the JSON of
+// thoughts and of the summaries they published, and PATCH /me/profile (multipart/form-data: a `data` field with the JSON of
 // profileUpdateSchema and an optional `avatar` file).
 import fastifyMultipart from '@fastify/multipart';
 import {
@@ -7,6 +7,7 @@ import {
   profilePageSchema,
   profileSchema,
   profileUpdateSchema,
+  summaryPageSchema,
   thoughtPageSchema,
 } from '@sahifa/contracts/community';
 import { cursorQuerySchema } from '@sahifa/contracts/library';
@@ -85,7 +86,7 @@ async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profi
       compress: false,
       schema: {
         tags: ['profiles'],
-        summary: "A member's public profile with their first thoughts and published summaries",
+        summary: "A member's public profile with the first pages of their thoughts and published summaries",
         params: userNumberParamsSchema,
         response: { 200: profilePageSchema },
       },
@@ -112,6 +113,28 @@ async function profileReadRoutes(fastify: FastifyInstance, { profiles }: { profi
       return sendAnswer(
         reply,
         await profiles.thoughtPage(member.id, request.params.userNumber, cursor, limit),
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/users/:userNumber/summaries',
+    {
+      compress: false,
+      schema: {
+        tags: ['profiles'],
+        summary: 'More of the summaries a member published, newest first (cursor pagination)',
+        params: userNumberParamsSchema,
+        querystring: cursorQuerySchema,
+        response: { 200: summaryPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await requireMember(request);
+      const { cursor, limit } = request.query;
+      return sendAnswer(
+        reply,
+        await profiles.summaryPage(member.id, request.params.userNumber, cursor, limit),
       );
     },
   );

@@ -3,12 +3,19 @@
 // WebP) and stored before the row changes; the replaced one is deleted once no row points at it,
 // and only if this module stored it (under user_avatars/).
 import { randomUUID } from 'node:crypto';
-import type { Profile, ProfilePage, ProfileUpdate, ThoughtPage } from '@sahifa/contracts/community';
+import {
+  COMMUNITY_PAGE_SIZE,
+  type Profile,
+  type ProfilePage,
+  type ProfileUpdate,
+  type SummaryPage,
+  type ThoughtPage,
+} from '@sahifa/contracts/community';
 import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
 import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { type BookCardRow, toBookCard } from '#server/kernel/book-cards.ts';
-import { decodeCursor } from '#server/kernel/cursor.ts';
+import { toBookCard } from '#server/kernel/book-cards.ts';
+import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
@@ -16,7 +23,7 @@ import type { LibraryService } from '#server/modules/library/library.service.ts'
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
 import { toWebpAvatar, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
-import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.repository.ts';
+import type { ProfileChanges, ProfileRow, ProfilesRepository, SummaryKeys } from './profiles.repository.ts';
 
 export const DARKER_NOT_FOUND = 'Darker not found';
 
@@ -48,6 +55,9 @@ function toProfile(row: ProfileRow, viewerId: string): Profile {
   };
 }
 
+/** One object, so that a profile page made with it is still the same answer (kernel/same-answers.ts). */
+const NO_SUMMARIES: SummaryPage = Object.freeze({ items: [], nextCursor: null }) as SummaryPage;
+
 /** '' clears an optional text (stored as null); undefined leaves it alone. */
 const cleared = (value: string | undefined) => (value === undefined ? undefined : value || null);
 
@@ -66,10 +76,10 @@ export function createProfilesService(deps: {
 }) {
   const { repository, thoughts, storage, log, forgetSessions, library, memberReads } = deps;
   const pages = createSameAnswers(
-    (row: ProfileRow, viewerId: string, thoughtPage: ThoughtPage, summaries: BookCardRow[]): ProfilePage => ({
+    (row: ProfileRow, viewerId: string, thoughtPage: ThoughtPage, summaries: SummaryPage): ProfilePage => ({
       profile: toProfile(row, viewerId),
       thoughts: thoughtPage,
-      summaries: summaries.map(toBookCard),
+      summaries,
     }),
     { maxEntries: 1000 },
   );
@@ -104,18 +114,30 @@ export function createProfilesService(deps: {
     return row;
   }
 
+  /**
+   * A page of the summaries a member published. The cards are library data, the same for every
+   * viewer: remembered until a book changes, as a category's pages are.
+   */
+  function summaryPage(memberId: string, cursor: string | undefined, limit: number): Promise<SummaryPage> {
+    const after = decodeCursor(cursor, 2) as SummaryKeys | undefined;
+    return library.shared(`summaries ${memberId} ${cursor} ${limit}`, async () => {
+      const rows = await repository.memberSummaries(memberId, after, limit + 1);
+      const page = toPage(rows, limit, (book) => [book.added_at, book.id]);
+      return { items: page.items.map(toBookCard), nextCursor: page.nextCursor };
+    });
+  }
+
   return {
-    /** The profile screen: the profile, their first thoughts, the summaries they published. */
+    /** The profile screen: the profile and the first pages of their thoughts and published summaries. */
     async page(viewerId: string, userNumber: string): Promise<ProfilePage> {
       const row = await profileOf(viewerId, userNumber);
       const [thoughtPage, summaries] = await Promise.all([
         thoughts.thoughtPage(viewerId, { authorId: row.id }),
         // Most members publish nothing: their count (kept with the books, db/book-counters.ts)
-        // spares the query, a round trip on PostgreSQL. The cards are library data, the same
-        // for every viewer, remembered until a book changes (up to 50 rows a request before).
+        // spares the query, a round trip on PostgreSQL.
         Number(row.summary_count) > 0
-          ? library.shared(`summaries ${row.id}`, () => repository.memberSummaries(row.id))
-          : [],
+          ? summaryPage(row.id, undefined, COMMUNITY_PAGE_SIZE.summaries)
+          : NO_SUMMARIES,
       ]);
       return pages.answer(`${viewerId} ${row.id}`, row, viewerId, thoughtPage, summaries);
     },
@@ -124,6 +146,17 @@ export function createProfilesService(deps: {
       decodeCursor(cursor, 2);
       const row = await profileOf(viewerId, userNumber);
       return thoughts.thoughtPage(viewerId, { authorId: row.id, cursor, limit });
+    },
+
+    /** More of the summaries a member published, after `cursor`. */
+    async summaryPage(
+      viewerId: string,
+      userNumber: string,
+      cursor?: string,
+      limit: number = COMMUNITY_PAGE_SIZE.summaries,
+    ): Promise<SummaryPage> {
+      const row = await profileOf(viewerId, userNumber);
+      return summaryPage(row.id, cursor, limit);
     },
 
     /** `update`: the fields to change (none when only an avatar is sent); `avatar`: the new image's bytes. */

@@ -1,6 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { profilePageSchema, profileSchema, thoughtPageSchema } from '@sahifa/contracts/community';
+import {
+  profilePageSchema,
+  profileSchema,
+  summaryPageSchema,
+  thoughtPageSchema,
+} from '@sahifa/contracts/community';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLibrary } from '#server/seed/seed.ts';
@@ -63,7 +68,11 @@ describe.each(engines)('public profiles and profile editing on %s', (engine) => 
   });
 
   it('refuses every endpoint when signed out, changing nothing', async () => {
-    for (const url of [`/api/v1/users/${alice.userNumber}`, `/api/v1/users/${alice.userNumber}/thoughts`]) {
+    for (const url of [
+      `/api/v1/users/${alice.userNumber}`,
+      `/api/v1/users/${alice.userNumber}/thoughts`,
+      `/api/v1/users/${alice.userNumber}/summaries`,
+    ]) {
       const res = await call(t.app, null, 'GET', url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json().error.message).toBe('No authenticated user');
@@ -79,9 +88,11 @@ describe.each(engines)('public profiles and profile editing on %s', (engine) => 
       '/api/v1/users/abc',
       '/api/v1/users/999999999',
       '/api/v1/users/999999999/thoughts',
+      '/api/v1/users/999999999/summaries',
       // Beyond the integer column (PostgreSQL refused it with a 500).
       '/api/v1/users/99999999999',
       '/api/v1/users/99999999999/thoughts',
+      '/api/v1/users/99999999999/summaries',
     ]) {
       const res = await call(t.app, alice, 'GET', url);
       expect(res.statusCode, url).toBe(404);
@@ -115,7 +126,7 @@ describe.each(engines)('public profiles and profile editing on %s', (engine) => 
       isMe: false,
     });
     expect(page.thoughts.items.map((i) => i.content)).toEqual(['three', 'two', 'one']);
-    expect(page.summaries.map((s) => s.id)).toEqual(['bob-book']);
+    expect(page.summaries.items.map((s) => s.id)).toEqual(['bob-book']);
 
     const more = thoughtPageSchema.parse(
       (await call(t.app, alice, 'GET', `/api/v1/users/${bob.userNumber}/thoughts?limit=2`)).json(),
@@ -133,6 +144,52 @@ describe.each(engines)('public profiles and profile editing on %s', (engine) => 
     );
     expect(rest).toEqual({ items: [expect.objectContaining({ content: 'one' })], nextCursor: null });
     await t.db.updateTable('user').set({ name: 'Bob' }).where('id', '=', bob.id).execute();
+  });
+
+  it('lists every summary a member published: the first 12 with the profile, the rest by cursor', async () => {
+    const carol = await signUpMember(t.app, 'Carol');
+    // More than the 50 the profile listed before it was paged.
+    const ids = Array.from({ length: 55 }, (_, i) => `carol-${String(i).padStart(2, '0')}`);
+    for (const [second, id] of ids.entries()) {
+      await insertBook(t.db, {
+        id,
+        categoryId: 'philosophy',
+        addedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, second)).toISOString(),
+        source: 'member',
+        userId: carol.id,
+      });
+    }
+    const newestFirst = [...ids].reverse();
+    const page = profilePageSchema.parse(
+      (await call(t.app, alice, 'GET', `/api/v1/users/${carol.userNumber}`)).json(),
+    );
+    expect(page.profile.counts.summaries).toBe(55);
+    expect(page.summaries.items.map((book) => book.id)).toEqual(newestFirst.slice(0, 12));
+
+    const seen = page.summaries.items.map((book) => book.id);
+    let cursor = page.summaries.nextCursor;
+    while (cursor) {
+      const res = await call(
+        t.app,
+        alice,
+        'GET',
+        `/api/v1/users/${carol.userNumber}/summaries?cursor=${cursor}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const next = summaryPageSchema.parse(res.json());
+      seen.push(...next.items.map((book) => book.id));
+      cursor = next.nextCursor;
+    }
+    expect(seen).toEqual(newestFirst);
+
+    const firstTwo = summaryPageSchema.parse(
+      (await call(t.app, alice, 'GET', `/api/v1/users/${carol.userNumber}/summaries?limit=2`)).json(),
+    );
+    expect(firstTwo.items.map((book) => book.id)).toEqual(newestFirst.slice(0, 2));
+    for (const query of ['cursor=not-ours', 'limit=0', 'limit=51']) {
+      const res = await call(t.app, alice, 'GET', `/api/v1/users/${carol.userNumber}/summaries?${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
   });
 
   it("updates only the fields that are set; '' clears", async () => {

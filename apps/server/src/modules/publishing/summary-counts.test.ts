@@ -70,7 +70,7 @@ describe.each(engines)('category and profile counts of summaries on %s', (engine
     }
     const profile = await aminasProfile();
     // The summaries her profile lists (remembered as the library's lists are) agree with her count.
-    expect(profile.summaries, 'the summaries listed on her profile').toHaveLength(
+    expect(profile.summaries.items, 'the summaries listed on her profile').toHaveLength(
       profile.profile.counts.summaries,
     );
     return { ...seen, amina: profile.profile.counts.summaries };
@@ -116,7 +116,7 @@ describe.each(engines)('category and profile counts of summaries on %s', (engine
       200,
     );
     expect(await counts()).toEqual({ philosophy: 2, history: 1, amina: 1 });
-    expect((await aminasProfile()).summaries.map((card) => card.title)).toEqual(['Renamed']);
+    expect((await aminasProfile()).summaries.items.map((card) => card.title)).toEqual(['Renamed']);
     expect((await send('PUT', `/api/v1/books/${first}`, summary('history'))).statusCode).toBe(200);
     expect(await counts()).toEqual({ philosophy: 1, history: 2, amina: 1 });
 

@@ -16,6 +16,8 @@ export function useDeleteBook(bookId: string) {
       void queryClient.invalidateQueries({ queryKey: ['books'] });
       void queryClient.invalidateQueries({ queryKey: ['library'] });
       void queryClient.invalidateQueries({ queryKey: queryKeys.myLibrary() });
+      // The author's profile lists it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles() });
     },
   });
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { BookCard } from '#web/components/ui/BookCard.tsx';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import { PlusBadge } from '#web/components/ui/PlusBadge.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
@@ -13,6 +12,7 @@ import { useProfile } from '#web/features/profile/api/profile.ts';
 import { BigAvatar } from '#web/features/profile/components/BigAvatar.tsx';
 import { BlockAction } from '#web/features/profile/components/BlockAction.tsx';
 import styles from '#web/features/profile/components/Profile.module.css';
+import { ProfileSummaries } from '#web/features/profile/components/ProfileSummaries.tsx';
 import { formatJoinDate } from '#web/features/profile/format.ts';
 import { websiteHref } from '#web/features/profile/website.ts';
 
@@ -178,17 +178,12 @@ function ProfileView({
           )}
         </TabPanel>
         <TabPanel id="summaries">
-          {summaries.length === 0 ? (
-            <EmptyState>{profile.isMe ? t('profile.noSummariesMine') : t('profile.noSummaries')}</EmptyState>
-          ) : (
-            <ul className={styles.books}>
-              {summaries.map((book) => (
-                <li key={book.id}>
-                  <BookCard book={book} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProfileSummaries
+            userNumber={userNumber}
+            firstPage={summaries}
+            loadedAt={loadedAt}
+            emptyText={profile.isMe ? t('profile.noSummariesMine') : t('profile.noSummaries')}
+          />
         </TabPanel>
       </Tabs>
     </div>
