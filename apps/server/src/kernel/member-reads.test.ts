@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemberReads } from './member-reads.ts';
+import { NOT_REMEMBERED } from './not-remembered.ts';
 
 /** A load that answers with its call count, so a test sees whether it ran again. */
 function counter() {
@@ -73,5 +74,34 @@ describe('member reads', () => {
     reads.forgetMember('cid'); // pushes out ann's write, which was after the read
     expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
     expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
+  });
+
+  it('are peeked at once while remember would hand them back, and not otherwise', async () => {
+    const reads = createMemberReads({ ttlMs: 40, maxEntries: 10 });
+    expect(reads.peek('k')).toBe(NOT_REMEMBERED);
+    await reads.remember('k', counter(), () => ['ann']);
+    expect(reads.peek('k')).toBe(1);
+    // A read that found nothing is remembered as nothing, which is not NOT_REMEMBERED.
+    await reads.remember(
+      'none',
+      async () => undefined,
+      () => ['ann'],
+    );
+    expect(reads.peek('none')).toBeUndefined();
+
+    reads.forgetMember('bob');
+    expect(reads.peek('k')).toBe(1);
+    reads.forgetMember('ann');
+    expect(reads.peek('k')).toBe(NOT_REMEMBERED);
+    expect(reads.peek('none')).toBe(NOT_REMEMBERED);
+
+    await reads.remember('k', counter(), () => ['ann']);
+    expect(reads.peek('k')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads.peek('k')).toBe(NOT_REMEMBERED);
+
+    const off = createMemberReads({ ttlMs: 0, maxEntries: 10 });
+    await off.remember('k', counter(), () => ['ann']);
+    expect(off.peek('k')).toBe(NOT_REMEMBERED);
   });
 });

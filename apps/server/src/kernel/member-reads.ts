@@ -8,6 +8,7 @@
 // depend only on rows that change by its own members' writes or an operator's. Another instance's
 // writes, and the command line's, are seen within `ttlMs` (LIBRARY_CACHE_SECONDS).
 import { keepNewest } from './keep-newest.ts';
+import { NOT_REMEMBERED } from './not-remembered.ts';
 
 export interface MemberReads {
   /**
@@ -19,6 +20,8 @@ export interface MemberReads {
     load: () => Promise<T>,
     membersOf: (answer: T) => readonly string[] | null,
   ): Promise<T>;
+  /** The answer `remember` would hand back for `key` without loading; else NOT_REMEMBERED. */
+  peek<T>(key: string): T | typeof NOT_REMEMBERED;
   /** Called once a write request by this member has been handled. */
   forgetMember(memberId: string): void;
   /** Called once a write by an operator, or by no signed-in member, has been handled. */
@@ -36,6 +39,15 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
   // The latest write no longer in lastWrite (pushed out, or by everyone): every member wrote then.
   let everyoneWroteAt = 0;
   const wroteAt = (member: string) => lastWrite.get(member) ?? everyoneWroteAt;
+  /** The answer remembered for `key`, while it is still good to hand back. */
+  function usable(key: string) {
+    const remembered = answers.get(key);
+    return remembered &&
+      remembered.until > Date.now() &&
+      remembered.members.every((member) => wroteAt(member) <= remembered.readAt)
+      ? remembered
+      : undefined;
+  }
 
   return {
     async remember<T>(
@@ -44,15 +56,9 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
       membersOf: (answer: T) => readonly string[] | null,
     ) {
       if (ttlMs <= 0) return load();
+      const remembered = usable(key);
+      if (remembered) return remembered.answer as T;
       const time = Date.now();
-      const remembered = answers.get(key);
-      if (
-        remembered &&
-        remembered.until > time &&
-        remembered.members.every((member) => wroteAt(member) <= remembered.readAt)
-      ) {
-        return remembered.answer as T;
-      }
       const readAt = now;
       const answer = await load();
       const members = membersOf(answer);
@@ -61,6 +67,10 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
         keepNewest(answers, key, { answer, members, readAt, until: time + ttlMs }, maxEntries);
       }
       return answer;
+    },
+    peek<T>(key: string) {
+      const remembered = usable(key);
+      return remembered ? (remembered.answer as T) : NOT_REMEMBERED;
     },
     forgetMember(memberId) {
       now++;

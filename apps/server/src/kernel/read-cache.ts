@@ -7,15 +7,18 @@
 // name or picture changed; a thought, like or reply written), so the next request on this
 // instance sees the change. Another instance sees it within `ttlMs`.
 import { keepNewest } from './keep-newest.ts';
+import { NOT_REMEMBERED } from './not-remembered.ts';
 
 export interface ReadCache {
   /** The remembered answer for `key`, or `load()`'s (a failed load is not remembered). */
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** The answer `get` would hand back for `key` without loading, once it has loaded; else NOT_REMEMBERED. */
+  peek<T>(key: string): T | typeof NOT_REMEMBERED;
   clear(): void;
 }
 
 export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): ReadCache {
-  const answers = new Map<string, { answer: Promise<unknown>; until: number }>();
+  const answers = new Map<string, { answer: Promise<unknown>; until: number; loaded: unknown }>();
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
       const now = Date.now();
@@ -23,12 +26,27 @@ export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntri
       if (remembered && remembered.until > now) return remembered.answer as Promise<T>;
       // Kept while it loads: the requests that ask meanwhile share it, and a clear() drops it.
       const answer = load();
-      const entry = { answer, until: now + ttlMs };
+      const entry: { answer: Promise<unknown>; until: number; loaded: unknown } = {
+        answer,
+        until: now + ttlMs,
+        loaded: NOT_REMEMBERED,
+      };
       keepNewest(answers, key, entry, maxEntries);
-      answer.catch(() => {
-        if (answers.get(key) === entry) answers.delete(key);
-      });
+      answer.then(
+        (loaded) => {
+          entry.loaded = loaded;
+        },
+        () => {
+          if (answers.get(key) === entry) answers.delete(key);
+        },
+      );
       return answer;
+    },
+    peek<T>(key: string) {
+      const remembered = answers.get(key);
+      return remembered && remembered.until > Date.now()
+        ? (remembered.loaded as T | typeof NOT_REMEMBERED)
+        : NOT_REMEMBERED;
     },
     clear() {
       answers.clear();

@@ -11,6 +11,7 @@ import { averageRating } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
+import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
@@ -66,6 +67,11 @@ export function createCommentsService(
   );
   const firstPages = createSameAnswers(({ rating: _, ...first }: CommentPage) => first, { maxEntries: 1000 });
 
+  const firstSharedKey = (bookId: string, limit: number) => `comments ${bookId} ${limit}`;
+  const myReviewKey = (viewerId: string, bookId: string) => `my-review ${viewerId} ${bookId}`;
+  const pageKey = (viewerId: string, bookId: string, limit: number, cursor: string | undefined) =>
+    `${viewerId} ${bookId} ${limit} ${cursor ?? ''}`;
+
   /** A page of comments and the book's rating, the same for every member; 404 for an unknown or hidden book. */
   async function sharedPage(
     bookId: string,
@@ -96,17 +102,17 @@ export function createCommentsService(
     // book) is not remembered.
     const sharedLoad = after
       ? sharedPage(bookId, after, limit)
-      : library.shared(`comments ${bookId} ${limit}`, () => sharedPage(bookId, undefined, limit));
+      : library.shared(firstSharedKey(bookId, limit), () => sharedPage(bookId, undefined, limit));
     const [shared, mine] = await Promise.all([
       sharedLoad,
       memberReads.remember(
-        `my-review ${viewerId} ${bookId}`,
+        myReviewKey(viewerId, bookId),
         // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
         async () => (await Promise.all([repository.findMyComment(bookId, viewerId), sharedLoad]))[0],
         () => [viewerId],
       ),
     ]);
-    return pages.answer(`${viewerId} ${bookId} ${limit} ${cursor ?? ''}`, shared, mine, viewerId);
+    return pages.answer(pageKey(viewerId, bookId, limit, cursor), shared, mine, viewerId);
   }
 
   return {
@@ -115,6 +121,17 @@ export function createCommentsService(
     /** The preview's first page: `page` without the rating (the preview's book card has it). */
     async firstPage(bookId: string, viewerId: string) {
       return firstPages.answer(`${viewerId} ${bookId}`, await page(bookId, viewerId));
+    },
+
+    /** `firstPage` at once, when all it is made of is remembered; else NOT_REMEMBERED. */
+    firstPageNow(bookId: string, viewerId: string) {
+      const limit = PAGE_SIZE.comments;
+      const shared = library.sharedNow<SharedPage>(firstSharedKey(bookId, limit));
+      if (shared === NOT_REMEMBERED) return NOT_REMEMBERED;
+      const mine = memberReads.peek<CommentRow | undefined>(myReviewKey(viewerId, bookId));
+      if (mine === NOT_REMEMBERED) return NOT_REMEMBERED;
+      const page = pages.answer(pageKey(viewerId, bookId, limit, undefined), shared, mine, viewerId);
+      return firstPages.answer(`${viewerId} ${bookId}`, page);
     },
 
     /**

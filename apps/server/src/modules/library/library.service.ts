@@ -2,6 +2,7 @@
 // books whose order another module decides (ranked search results).
 import type { BookCard, Category, LibraryOverview } from '@sahifa/contracts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
+import type { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
 import type { LibraryRepository } from './library.repository.ts';
 
@@ -39,6 +40,11 @@ export function createLibraryService(repository: LibraryRepository, { cacheMs }:
      */
     shared<T>(key: string, load: () => Promise<T>): Promise<T> {
       return cache.get(key, load);
+    },
+
+    /** `shared`'s answer for `key` when it is remembered and loaded, at once; else NOT_REMEMBERED. */
+    sharedNow<T>(key: string): T | typeof NOT_REMEMBERED {
+      return cache.peek<T>(key);
     },
 
     /**
