@@ -93,6 +93,48 @@ describe.each(engines)("a member's remembered reads on %s", (engine) => {
     expect((await profileOf(reader, author)).counts.thoughts).toBe(1);
   });
 
+  it("a member's bookmark and progress are in their next preview, and not in another member's", async () => {
+    const unread = { bookmarked: false, progress: null, finishedAt: null };
+    const state = async (member: TestMember) =>
+      bookPreviewSchema.parse((await call(t.app, member, 'GET', '/api/v1/books/test-two')).json()).state;
+    expect(await state(reader)).toEqual(unread);
+    expect(await state(author)).toEqual(unread);
+
+    expect((await call(t.app, reader, 'PUT', '/api/v1/books/test-two/bookmark')).statusCode).toBe(200);
+    expect((await state(reader)).bookmarked).toBe(true);
+    const saved = await call(t.app, reader, 'PUT', '/api/v1/books/test-two/progress', { pageNumber: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await state(reader)).progress).toMatchObject({ pageNumber: 1 });
+    expect(await state(author)).toEqual(unread);
+    expect((await call(t.app, reader, 'DELETE', '/api/v1/books/test-two/bookmark')).statusCode).toBe(200);
+    expect((await state(reader)).bookmarked).toBe(false);
+  });
+
+  it("a like and a block are in the viewer's next read of a member's profile", async () => {
+    const poet = await signUpMember(t.app, 'Ink Poet');
+    const posted = await call(t.app, poet, 'POST', '/api/v1/thoughts', { content: 'Ink and paper.' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const page = async () => {
+      const res = await call(t.app, reader, 'GET', `/api/v1/users/${poet.userNumber}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return profilePageSchema.parse(res.json());
+    };
+    const liked = async () => (await page()).thoughts.items.map((thought) => thought.userLiked);
+    expect(await liked()).toEqual([false]);
+    expect(await liked()).toEqual([false]);
+
+    const like = await call(t.app, reader, 'PUT', `/api/v1/thoughts/${posted.json().id}/like`);
+    expect(like.statusCode, like.body).toBe(200);
+    expect(await liked()).toEqual([true]);
+
+    expect((await call(t.app, reader, 'PUT', `/api/v1/blocks/${poet.userNumber}`)).statusCode).toBe(204);
+    const blocked = await page();
+    expect(blocked.profile.blockedByMe).toBe(true);
+    expect(blocked.thoughts.items).toEqual([]);
+    expect((await call(t.app, reader, 'DELETE', `/api/v1/blocks/${poet.userNumber}`)).statusCode).toBe(204);
+    expect(await liked()).toEqual([true]);
+  });
+
   it("an operator hiding a member's review takes it out of that member's next preview", async () => {
     const rated = await call(t.app, author, 'POST', `${book}/comments`, { rating: 1, comment: 'Spam spam.' });
     expect(rated.statusCode, rated.body).toBe(201);

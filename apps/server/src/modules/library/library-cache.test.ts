@@ -282,45 +282,6 @@ describe.each(engines)('remembered library lists on %s', (engine) => {
     expect(await authors()).toEqual(['Lamp Reader']);
   });
 
-  it("a member's bookmark, progress and finish show in their remembered preview at once, and only theirs", async () => {
-    const other = await signUpMember(t.app, 'Other Reader');
-    const stateOf = async (who: TestMember) =>
-      bookPreviewSchema.parse((await call(t.app, who, 'GET', '/api/v1/books/test-two')).json()).state;
-    const mine = () => stateOf(member);
-    const unread = { bookmarked: false, progress: null, finishedAt: null };
-    // Asked twice: the second is made from what is remembered.
-    expect(await mine()).toEqual(unread);
-    expect(await mine()).toEqual(unread);
-    expect(await stateOf(other)).toEqual(unread);
-
-    expect((await call(t.app, member, 'PUT', '/api/v1/books/test-two/bookmark')).statusCode).toBe(200);
-    expect((await mine()).bookmarked).toBe(true);
-    const saved = await call(t.app, member, 'PUT', '/api/v1/books/test-two/progress', { pageNumber: 1 });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect((await mine()).progress).toMatchObject({ pageNumber: 1 });
-    expect((await call(t.app, member, 'POST', '/api/v1/books/test-two/finish')).statusCode).toBe(200);
-    expect(await mine()).toMatchObject({ bookmarked: true, progress: null, finishedAt: expect.any(String) });
-    expect(await stateOf(other)).toEqual(unread);
-
-    expect((await call(t.app, member, 'DELETE', '/api/v1/books/test-two/bookmark')).statusCode).toBe(200);
-    expect((await mine()).bookmarked).toBe(false);
-  });
-
-  it("another instance's change to a member's state shows in their preview within LIBRARY_CACHE_SECONDS", async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    const reader = await signUpMember(t.app, 'Elsewhere Reader');
-    const state = async () =>
-      bookPreviewSchema.parse((await call(t.app, reader, 'GET', '/api/v1/books/test-one')).json()).state;
-    expect((await state()).bookmarked).toBe(false);
-    await t.db
-      .insertInto('bookmark')
-      .values({ user_id: reader.id, book_id: 'test-one', created_at: new Date().toISOString() })
-      .execute();
-    expect((await state()).bookmarked).toBe(false);
-    vi.setSystemTime(Date.now() + 10_001);
-    expect((await state()).bookmarked).toBe(true);
-  });
-
   it('search finds a member who has just joined, by the name and bio they have now, at once', async () => {
     const found = async (q: string) =>
       searchResultsSchema.parse(await get(`/api/v1/search?q=${encodeURIComponent(q)}`)).members;

@@ -24,6 +24,7 @@ import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { deviceInfoFrom } from '#server/kernel/device-info.ts';
 import { keepNewest } from '#server/kernel/keep-newest.ts';
 import type { Member } from '#server/kernel/member.ts';
+import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { toAuthor, toAuthorWith } from '#server/kernel/presenters.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
 import type {
@@ -95,6 +96,9 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
   /** `<page> <viewer>` → the view and the shared page it was made from: valid while that page is. */
   const views = new Map<string, { shared: SharedPage; view: ThoughtPage | null }>();
 
+  const firstPageKey = (authorId: string | undefined) => (authorId ? `member ${authorId}` : 'feed');
+  const viewKey = (pageKey: string, viewerId: string) => `${pageKey} ${viewerId}`;
+
   async function sharedPage(authorId: string | undefined): Promise<SharedPage> {
     const limit = COMMUNITY_PAGE_SIZE.thoughts;
     const rows = await repository.listSharedThoughts(limit + 1, authorId);
@@ -113,9 +117,9 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
    * of its authors.
    */
   async function firstPageFor(viewerId: string, authorId: string | undefined): Promise<ThoughtPage | null> {
-    const pageKey = authorId ? `member ${authorId}` : 'feed';
+    const pageKey = firstPageKey(authorId);
     const shared = await firstPages.get(pageKey, () => sharedPage(authorId));
-    const key = `${pageKey} ${viewerId}`;
+    const key = viewKey(pageKey, viewerId);
     const seen = views.get(key);
     if (seen?.shared === shared) return seen.view;
     const view = await viewOf(shared, viewerId);
@@ -190,6 +194,18 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
 
   return {
     thoughtPage,
+
+    /**
+     * The first page `thoughtPage` hands back (the feed's, or a member's), at once, when it and the
+     * viewer's view of it are remembered; else NOT_REMEMBERED.
+     */
+    firstPageNow(viewerId: string, authorId?: string): ThoughtPage | typeof NOT_REMEMBERED {
+      const pageKey = firstPageKey(authorId);
+      const shared = firstPages.peek<SharedPage>(pageKey);
+      if (shared === NOT_REMEMBERED) return NOT_REMEMBERED;
+      const seen = views.get(viewKey(pageKey, viewerId));
+      return seen?.shared === shared && seen.view ? seen.view : NOT_REMEMBERED;
+    },
 
     /** A member's name, picture or bio changed (the pages show them), or a member's blocks (their views). */
     changed: forget,
