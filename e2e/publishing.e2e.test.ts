@@ -1,5 +1,6 @@
 // Journey: a member publishes a summary with a cover and two pages in each language; it shows in its
-// category; the author edits it, then deletes it, and its cover file is gone from storage.
+// category and on the author's profile; the author edits it, then deletes it: its cover file is gone
+// from storage, and the profile the app had shown no longer lists it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -115,12 +116,23 @@ describe('publishing a summary', () => {
     const edited = await (await page.request.get(`/api/v1/books/${encodeURIComponent(bookId)}`)).json();
     expect(edited.book.bookImage).toBe(bookImage);
 
+    // Their profile lists it; they go back to it from there (in the app: nothing reloads).
+    const summariesTab = async () => {
+      await page.getByRole('link', { name: 'Profile' }).first().click();
+      await page.getByRole('tab', { name: 'Summaries' }).click();
+      return page.getByRole('tabpanel');
+    };
+    await (await summariesTab()).getByRole('link', { name: new RegExp(`${title} \\(revised\\)`) }).click();
+    await page.waitForURL(`**/app/philosophy/preview/${encodeURIComponent(bookId)}`);
+
     // …then deletes it from its preview: the book and its cover file are gone.
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL('**/app/category/philosophy');
     expect((await page.request.get(`/api/v1/books/${encodeURIComponent(bookId)}`)).status()).toBe(404);
     await expect.poll(() => existsSync(coverFile)).toBe(false);
+    // …and from the profile the app had already shown.
+    await (await summariesTab()).getByText('You haven’t published a summary yet.').waitFor();
   });
 
   it('lets only the author edit a summary; the author can delete it from the edit screen', async () => {
