@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { Socket } from 'node:net';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { engines, openTestSchema, type TestSchema, withAdminClient } from '#server/test/test-app.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { engines, useTestSchema, withAdminClient } from '#server/test/test-app.ts';
 import { openDatabase } from './kysely.ts';
 import type { Database } from './schema.ts';
 
@@ -29,13 +29,9 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
   /** The server process that runs the writes (raw SQL counts as a write). */
   const writer = async () =>
     (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid;
-
-  let opened: TestSchema | undefined;
-  beforeAll(async () => {
-    opened = await openTestSchema();
-    db = opened.database.db;
+  useTestSchema((opened) => {
+    db = opened;
   });
-  afterAll(() => opened?.drop());
 
   it('commits writes asked for together in one transaction, each answered with its own rows', async () => {
     const ids = Array.from({ length: 30 }, newId);

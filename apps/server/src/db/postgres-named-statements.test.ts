@@ -1,18 +1,15 @@
 // db/kysely.ts names each PostgreSQL query with values after its text, so that PostgreSQL parses
 // it once per connection: against a real server, what that connection has prepared, and answers.
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, openTestSchema, type TestSchema } from '#server/test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { engines, useTestSchema } from '#server/test/test-app.ts';
 import type { Database } from './schema.ts';
 
 describe.runIf(engines.includes('postgres'))('named statements on PostgreSQL', () => {
   let db: Kysely<Database>;
-  let opened: TestSchema | undefined;
-  beforeAll(async () => {
-    opened = await openTestSchema();
-    db = opened.database.db;
+  useTestSchema((opened) => {
+    db = opened;
   });
-  afterAll(() => opened?.drop());
 
   it('prepares a query with values once per connection and answers each run with its own values', async () => {
     // A transaction keeps every statement on one connection.

@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, openTestSchema, type TestSchema, withAdminClient } from '#server/test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { engines, useTestSchema, withAdminClient } from '#server/test/test-app.ts';
 import { migrateToLatest } from './migrate.ts';
 import { SHARED_CONNECTIONS } from './postgres-pipeline.ts';
 import type { Database } from './schema.ts';
@@ -15,13 +15,9 @@ const backend = async (db: Kysely<Database>) =>
 
 describe.runIf(engines.includes('postgres'))('statements on shared PostgreSQL connections', () => {
   let db: Kysely<Database>;
-
-  let opened: TestSchema | undefined;
-  beforeAll(async () => {
-    opened = await openTestSchema();
-    db = opened.database.db;
+  useTestSchema((opened) => {
+    db = opened;
   });
-  afterAll(() => opened?.drop());
 
   it('answers each of many statements at once with its own rows, over a few connections', async () => {
     const answers = await Promise.all(

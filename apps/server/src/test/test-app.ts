@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, type Engine, openDatabase } from '#server/db/kysely.ts';
@@ -126,7 +127,7 @@ export interface TestSchema {
 }
 
 /** The database alone (no app) in a fresh, migrated PostgreSQL schema of TEST_DATABASE_URL. */
-export async function openTestSchema(): Promise<TestSchema> {
+async function openTestSchema(): Promise<TestSchema> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -143,4 +144,17 @@ export async function openTestSchema(): Promise<TestSchema> {
     throw error;
   }
   return { database, drop };
+}
+
+/**
+ * For the tests of the describe block that calls it: a fresh, migrated PostgreSQL schema, opened
+ * (and handed to `opened`) before them and dropped after them.
+ */
+export function useTestSchema(opened: (db: Kysely<Database>) => void): void {
+  let schema: TestSchema | undefined;
+  beforeAll(async () => {
+    schema = await openTestSchema();
+    opened(schema.database.db);
+  });
+  afterAll(() => schema?.drop());
 }
