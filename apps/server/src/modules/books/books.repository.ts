@@ -2,15 +2,13 @@
 // reader. Lists are newest first, (added_at, id) descending, paged by keyset — never OFFSET.
 // A hidden summary (moderation) is in no list and no count, and reads as missing.
 import type { Kysely } from 'kysely';
+import { type BookKeys, newestBooksAfter } from '#server/db/book-lists.ts';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
 
 const CATEGORIES_PER_QUERY = 100;
-
-/** (added_at, id) of the last book already shown. */
-export type BookKeys = readonly [string, string];
 
 export function createBooksRepository(db: Kysely<Database>) {
   // The preview's and the reader's queries, compiled once (db/compiled-query.ts).
@@ -125,17 +123,12 @@ export function createBooksRepository(db: Kysely<Database>) {
 
     /** Official and member summaries of a category together, newest first. */
     async listCategoryBooks(categoryId: string, after: BookKeys | undefined, limit: number) {
-      let query = db
+      const books = db
         .selectFrom('book')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
         .where('book.category_id', '=', categoryId)
         .where('book.hidden_at', 'is', null);
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
-        );
-      }
-      return query.orderBy('book.added_at', 'desc').orderBy('book.id', 'desc').limit(limit).execute();
+      return newestBooksAfter(books, after, limit).execute();
     },
 
     async findTag(tagId: string) {
@@ -147,18 +140,13 @@ export function createBooksRepository(db: Kysely<Database>) {
     },
 
     async listTagBooks(tagId: string, after: BookKeys | undefined, limit: number) {
-      let query = db
+      const books = db
         .selectFrom('book_tag')
         .innerJoin('book', 'book.id', 'book_tag.book_id')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
         .where('book_tag.tag_id', '=', tagId)
         .where('book.hidden_at', 'is', null);
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
-        );
-      }
-      return query.orderBy('book.added_at', 'desc').orderBy('book.id', 'desc').limit(limit).execute();
+      return newestBooksAfter(books, after, limit).execute();
     },
 
     /** Everything the preview shows about the book itself, with its publisher and page counts. */

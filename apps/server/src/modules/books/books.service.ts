@@ -8,9 +8,10 @@ import type {
   TagBooks,
 } from '@sahifa/contracts/books';
 import { PAGE_SIZE, type ReaderState } from '@sahifa/contracts/library';
+import type { BookKeys } from '#server/db/book-lists.ts';
 import { pageFromRow } from '#server/db/page-fields.ts';
-import { toBookCard } from '#server/kernel/book-cards.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { bookCursor, toBookCard } from '#server/kernel/book-cards.ts';
+import { toPage } from '#server/kernel/cursor.ts';
 import { bookNotFound, categoryNotFound, tagNotFound } from '#server/kernel/not-found.ts';
 import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
@@ -18,7 +19,7 @@ import { createSameAnswers } from '#server/kernel/same-answers.ts';
 import type { CommentsService } from '#server/modules/comments/comments.service.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ReadingService } from '#server/modules/reading/reading.service.ts';
-import type { BookKeys, BooksRepository } from './books.repository.ts';
+import type { BooksRepository } from './books.repository.ts';
 
 /** /app/books shows this many of each category's newest books. */
 export const BOOKS_PER_CATEGORY = 12;
@@ -34,10 +35,6 @@ interface Dependencies {
 function newestFirst(a: { added_at: string; id: string }, b: { added_at: string; id: string }): number {
   if (a.added_at !== b.added_at) return a.added_at < b.added_at ? 1 : -1;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-function bookCursor(cursor: string | undefined): BookKeys | undefined {
-  return decodeCursor(cursor, 2) as BookKeys | undefined;
 }
 
 export function createBooksService({ books, library, reading, comments }: Dependencies) {

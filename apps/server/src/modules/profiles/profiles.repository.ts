@@ -3,6 +3,7 @@
 // and profile updates. Hidden thoughts and summaries (moderation) are neither counted nor listed.
 import { PLUS_STATUSES } from '@sahifa/contracts/billing';
 import type { Kysely } from 'kysely';
+import { type BookKeys, newestBooksAfter } from '#server/db/book-lists.ts';
 import { compiledQuery } from '#server/db/compiled-query.ts';
 import type { Database } from '#server/db/schema.ts';
 import { nameSearchText } from '#server/db/search-index.ts';
@@ -35,9 +36,6 @@ export interface ProfileChanges {
   location?: string | null;
   website?: string | null;
 }
-
-/** The sort keys of a list of books: added_at, then id (both descending). */
-export type SummaryKeys = readonly [string, string];
 
 export function createProfilesRepository(db: Kysely<Database>) {
   /** The member with their counts, plan, and the viewer's block. */
@@ -95,19 +93,14 @@ export function createProfilesRepository(db: Kysely<Database>) {
     },
 
     /** The member summaries they published, newest first (book cards), `limit` after `after`. */
-    async memberSummaries(userId: string, after: SummaryKeys | undefined, limit: number) {
-      let query = db
+    async memberSummaries(userId: string, after: BookKeys | undefined, limit: number) {
+      const books = db
         .selectFrom('book')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
         .where('book.user_id', '=', userId)
         .where('book.source', '=', 'member')
         .where('book.hidden_at', 'is', null);
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('book.added_at', 'book.id'), '<', tuple(after[0], after[1])),
-        );
-      }
-      return query.orderBy('book.added_at', 'desc').orderBy('book.id', 'desc').limit(limit).execute();
+      return newestBooksAfter(books, after, limit).execute();
     },
 
     /**

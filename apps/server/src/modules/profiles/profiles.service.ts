@@ -14,7 +14,7 @@ import {
 import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
 import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { toBookCard } from '#server/kernel/book-cards.ts';
+import { bookCursor, toBookCard } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
@@ -24,7 +24,7 @@ import type { LibraryService } from '#server/modules/library/library.service.ts'
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
 import { toWebpAvatar, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
 import { type Storage, UPLOAD_FOLDERS } from '#server/storage/storage.ts';
-import type { ProfileChanges, ProfileRow, ProfilesRepository, SummaryKeys } from './profiles.repository.ts';
+import type { ProfileChanges, ProfileRow, ProfilesRepository } from './profiles.repository.ts';
 
 export const DARKER_NOT_FOUND = 'Darker not found';
 
@@ -124,7 +124,7 @@ export function createProfilesService(deps: {
    * viewer: remembered until a book changes, as a category's pages are.
    */
   function summaryPage(memberId: string, cursor: string | undefined, limit: number): Promise<SummaryPage> {
-    const after = decodeCursor(cursor, 2) as SummaryKeys | undefined;
+    const after = bookCursor(cursor);
     return library.shared(summariesKey(memberId, cursor, limit), async () => {
       const rows = await repository.memberSummaries(memberId, after, limit + 1);
       const page = toPage(rows, limit, (book) => [book.added_at, book.id]);
