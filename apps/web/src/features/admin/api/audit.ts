@@ -1,8 +1,8 @@
 import type { AuditPage } from '@sahifa/contracts/admin';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { adminKeys, nextCursor } from './keys.ts';
-import { withQuery } from './paths.ts';
 
 /** GET /api/v1/admin/audit?cursor — every operator action, newest first. */
 export function fetchAudit(cursor: string | undefined, signal?: AbortSignal) {

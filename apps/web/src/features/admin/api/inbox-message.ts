@@ -1,9 +1,9 @@
 import type { InboxMessage } from '@sahifa/contracts/support';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, isNotFoundError } from '#web/lib/api.ts';
+import { segment } from '#web/lib/api-paths.ts';
 import { cachedInboxMessage } from './inbox.ts';
 import { adminKeys } from './keys.ts';
-import { segment } from './paths.ts';
 
 const messagePath = (messageId: string) => `/api/v1/admin/support/${segment(messageId)}`;
 

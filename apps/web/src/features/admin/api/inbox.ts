@@ -1,8 +1,8 @@
 import type { InboxMessage, InboxPage } from '@sahifa/contracts/support';
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { adminKeys, nextCursor } from './keys.ts';
-import { withQuery } from './paths.ts';
 
 export const INBOX_FILTERS = ['open', 'answered', 'all'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];

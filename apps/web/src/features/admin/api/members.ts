@@ -8,8 +8,8 @@ import {
 } from '@tanstack/react-query';
 import { type ReportPages, withAuthorSuspended } from '#web/features/admin/report-cache.ts';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { adminKeys, nextCursor } from './keys.ts';
-import { withQuery } from './paths.ts';
 
 type MemberPages = InfiniteData<AdminMemberPage, string | undefined>;
 

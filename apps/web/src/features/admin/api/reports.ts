@@ -2,8 +2,8 @@ import type { QueuedReport, ReportQueuePage } from '@sahifa/contracts/admin';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReportPages, withoutDecidedItem } from '#web/features/admin/report-cache.ts';
 import { apiFetch } from '#web/lib/api.ts';
+import { segment, withQuery } from '#web/lib/api-paths.ts';
 import { adminKeys, nextCursor } from './keys.ts';
-import { segment, withQuery } from './paths.ts';
 
 export const REPORT_FILTERS = ['open', 'closed'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];

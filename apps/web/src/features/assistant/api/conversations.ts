@@ -1,12 +1,12 @@
 import type { ConversationPage } from '@sahifa/contracts/assistant';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { assistantKeys } from './keys.ts';
 
 /** GET /api/v1/assistant/conversations?cursor — the member's conversations, last active first. */
 export function fetchConversations(cursor: string | undefined, signal?: AbortSignal) {
-  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  return apiFetch<ConversationPage>(`/api/v1/assistant/conversations${query}`, { signal });
+  return apiFetch<ConversationPage>(withQuery('/api/v1/assistant/conversations', { cursor }), { signal });
 }
 
 export function useConversations() {

@@ -1,14 +1,19 @@
 import type { CommentPage } from '@sahifa/contracts/comments';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 export type CommentPages = InfiniteData<CommentPage, string | undefined>;
 
 /** GET /api/v1/books/:bookId/comments?cursor — newest first, with the book's rating. */
 export function fetchComments(bookId: string, cursor: string | undefined, signal?: AbortSignal) {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiFetch<CommentPage>(`/api/v1/books/${encodeURIComponent(bookId)}/comments${query}`, { signal });
+  return apiFetch<CommentPage>(
+    withQuery(`/api/v1/books/${encodeURIComponent(bookId)}/comments`, { cursor }),
+    {
+      signal,
+    },
+  );
 }
 
 export const commentsQueryOptions = (bookId: string) =>

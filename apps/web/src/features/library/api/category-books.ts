@@ -1,6 +1,7 @@
 import type { CategoryBooks } from '@sahifa/contracts/books';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/categories/:categoryId/books?cursor — one page, newest first. */
@@ -9,10 +10,10 @@ export function fetchCategoryBooks(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<CategoryBooks> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiFetch<CategoryBooks>(`/api/v1/categories/${encodeURIComponent(categoryId)}/books${query}`, {
-    signal,
-  });
+  return apiFetch<CategoryBooks>(
+    withQuery(`/api/v1/categories/${encodeURIComponent(categoryId)}/books`, { cursor }),
+    { signal },
+  );
 }
 
 export const categoryBooksQueryOptions = (categoryId: string) =>

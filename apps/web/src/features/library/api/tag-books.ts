@@ -1,6 +1,7 @@
 import type { TagBooks } from '@sahifa/contracts/books';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** GET /api/v1/tags/:tagId/books?cursor — one page, newest first. */
@@ -9,8 +10,9 @@ export function fetchTagBooks(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<TagBooks> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return apiFetch<TagBooks>(`/api/v1/tags/${encodeURIComponent(tagId)}/books${query}`, { signal });
+  return apiFetch<TagBooks>(withQuery(`/api/v1/tags/${encodeURIComponent(tagId)}/books`, { cursor }), {
+    signal,
+  });
 }
 
 export const tagBooksQueryOptions = (tagId: string) =>

@@ -1,6 +1,7 @@
 import type { ProfilePage, SummaryPage } from '@sahifa/contracts/community';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiFetch, isNotFoundError } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 
 import { queryKeys } from '#web/lib/query-keys.ts';
 
@@ -26,8 +27,7 @@ export function useProfile(userNumber: number) {
 
 /** GET /api/v1/users/:userNumber/summaries?cursor — more of the summaries a member published. */
 export function fetchMemberSummaries(userNumber: number, cursor: string | undefined, signal?: AbortSignal) {
-  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  return apiFetch<SummaryPage>(`/api/v1/users/${userNumber}/summaries${query}`, { signal });
+  return apiFetch<SummaryPage>(withQuery(`/api/v1/users/${userNumber}/summaries`, { cursor }), { signal });
 }
 
 /** The summaries a member published; the profile already carries the first page, so it seeds the cache. */

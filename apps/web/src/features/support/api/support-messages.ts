@@ -1,6 +1,7 @@
 import type { SupportMessagePage } from '@sahifa/contracts/support';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 
 export const supportKeys = {
   mine: () => ['me', 'support'] as const,
@@ -8,8 +9,7 @@ export const supportKeys = {
 
 /** GET /api/v1/support?cursor — the member's own messages, newest first. */
 export function fetchSupportMessages(cursor: string | undefined, signal?: AbortSignal) {
-  const query = cursor ? `?${new URLSearchParams({ cursor })}` : '';
-  return apiFetch<SupportMessagePage>(`/api/v1/support${query}`, { signal });
+  return apiFetch<SupportMessagePage>(withQuery('/api/v1/support', { cursor }), { signal });
 }
 
 export function useSupportMessages() {

@@ -1,15 +1,12 @@
 import type { ThoughtPage } from '@sahifa/contracts/community';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { thoughtKeys } from './keys.ts';
-
-function withCursor(path: string, cursor: string | undefined) {
-  return cursor ? `${path}?${new URLSearchParams({ cursor })}` : path;
-}
 
 /** GET /api/v1/thoughts?cursor — everyone's thoughts, newest first. */
 export function fetchThoughts(cursor: string | undefined, signal?: AbortSignal) {
-  return apiFetch<ThoughtPage>(withCursor('/api/v1/thoughts', cursor), { signal });
+  return apiFetch<ThoughtPage>(withQuery('/api/v1/thoughts', { cursor }), { signal });
 }
 
 export function useThoughtFeed() {
@@ -23,7 +20,7 @@ export function useThoughtFeed() {
 
 /** GET /api/v1/users/:userNumber/thoughts?cursor — one member's thoughts, newest first. */
 export function fetchMemberThoughts(userNumber: number, cursor: string | undefined, signal?: AbortSignal) {
-  return apiFetch<ThoughtPage>(withCursor(`/api/v1/users/${userNumber}/thoughts`, cursor), { signal });
+  return apiFetch<ThoughtPage>(withQuery(`/api/v1/users/${userNumber}/thoughts`, { cursor }), { signal });
 }
 
 /** A member's thoughts; the profile already carries the first page, so it seeds the cache. */

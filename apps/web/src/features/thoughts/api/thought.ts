@@ -1,6 +1,7 @@
 import type { ThoughtWithReplies } from '@sahifa/contracts/community';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '#web/lib/api.ts';
+import { withQuery } from '#web/lib/api-paths.ts';
 import { type ThoughtScreenPage, thoughtKeys } from './keys.ts';
 
 /** GET /api/v1/users/:userNumber/thoughts/:thoughtId — the thought with its newest replies. */
@@ -14,7 +15,7 @@ export function fetchThought(userNumber: number, thoughtId: string, signal?: Abo
 /** GET /api/v1/thoughts/:thoughtId/replies?cursor — older replies. */
 export function fetchReplies(thoughtId: string, cursor: string, signal?: AbortSignal) {
   return apiFetch<ThoughtWithReplies['replies']>(
-    `/api/v1/thoughts/${encodeURIComponent(thoughtId)}/replies?cursor=${encodeURIComponent(cursor)}`,
+    withQuery(`/api/v1/thoughts/${encodeURIComponent(thoughtId)}/replies`, { cursor }),
     { signal },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segment, withQuery } from './paths.ts';
+import { segment, withQuery } from './api-paths.ts';
 
 describe('withQuery', () => {
   it('adds the parameters that have a value, encoded', () => {
