@@ -28,8 +28,11 @@ export interface DatabaseHandle {
    * the connection has open (see auth/user-number.ts). Everything else goes through `db`.
    */
   sqlite: SQLite.Database | null;
-  /** True when the database answers a trivial query (the health check). */
-  ping(): Promise<boolean>;
+  /**
+   * True when the database answers a trivial query (the health check); at once on SQLite, whose
+   * queries run on this thread, else a promise.
+   */
+  ping(): boolean | Promise<boolean>;
   /** Closes the pool / file; safe to call twice. */
   close(): Promise<void>;
 }
@@ -74,9 +77,9 @@ const no = () => false;
  * SQLite answers in-process: the statement is run directly, not through Kysely's connection queue
  * and its promises, which cost a health check as much as the rest of its answer (docs/performance.md).
  */
-function sqlitePing(database: SQLite.Database): () => Promise<boolean> {
+function sqlitePing(database: SQLite.Database): () => boolean {
   let statement: SQLite.Statement | null = null;
-  return async () => {
+  return () => {
     try {
       statement ??= database.prepare('select 1').pluck();
       return statement.get() === 1;

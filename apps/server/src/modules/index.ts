@@ -171,7 +171,7 @@ export async function registerModules(
   app: FastifyInstance,
   dependencies: ModuleDependencies & {
     /** True when the database answers (GET /api/health). */
-    pingDatabase: () => Promise<boolean>;
+    pingDatabase: () => boolean | Promise<boolean>;
   },
 ) {
   const services = createServices(dependencies, app.config);

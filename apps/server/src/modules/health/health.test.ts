@@ -65,4 +65,17 @@ describe('sharedPing', () => {
     started[2]?.(true);
     expect(await fourth).toBe(true);
   });
+
+  it('runs a ping that answers at once for every check, each seeing the database as it is then', () => {
+    let up = true;
+    let pinged = 0;
+    const check = sharedPing(() => {
+      pinged++;
+      return up;
+    });
+    expect(check()).toBe(true);
+    up = false;
+    expect(check()).toBe(false);
+    expect(pinged).toBe(2);
+  });
 });
