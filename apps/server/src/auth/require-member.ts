@@ -64,10 +64,13 @@ function signedIn(member: SessionUser | null): SessionUser {
   return member;
 }
 
-export function requireMember(request: FastifyRequest): Promise<SessionUser> {
+/**
+ * The signed-in member, at once when known (after `memberOnly`, always); a promise only while the
+ * lookup runs. Signed out: throws (or rejects) the 401.
+ */
+export function requireMember(request: FastifyRequest): SessionUser | Promise<SessionUser> {
   const member = knownMember(request);
-  if (member instanceof Promise) return member.then(signedIn);
-  return member ? Promise.resolve(member) : Promise.reject(unauthenticated());
+  return member instanceof Promise ? member.then(signedIn) : signedIn(member);
 }
 
 /** onRequest hook: `app.addHook('onRequest', memberOnly)` or a route's `onRequest: memberOnly`. */

@@ -88,3 +88,18 @@ export function sendAnswer(reply: FastifyReply, answer: object): FastifyReply {
   }
   return sendRemembered(reply.header('etag', made.etag), made, 'application/json; charset=utf-8');
 }
+
+/**
+ * sendAnswer for a handler whose answer is usually made at once (from what is remembered): sent at
+ * once, with no promise, and the handler then returns nothing (Fastify would send again what a
+ * handler returns); an answer still on its way is sent when it comes, and the handler returns that.
+ */
+export function sendAnswerWhenMade(
+  reply: FastifyReply,
+  answer: object | Promise<object>,
+): undefined | Promise<void> {
+  // Waits for the reply to go out, as an async handler's `return reply` would.
+  if (answer instanceof Promise) return answer.then(async (made) => await sendAnswer(reply, made));
+  sendAnswer(reply, answer);
+  return undefined;
+}

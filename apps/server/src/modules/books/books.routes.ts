@@ -11,8 +11,9 @@ import { cursorQuerySchema } from '@sahifa/contracts/library';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberOnly, requireMember } from '#server/auth/require-member.ts';
-import { answersWithETags, sendAnswer } from '#server/http/remembered-bytes.ts';
+import { answersWithETags, sendAnswer, sendAnswerWhenMade } from '#server/http/remembered-bytes.ts';
 import { bookIdParamsSchema, categoryIdParamsSchema, tagIdParamsSchema } from '#server/kernel/params.ts';
+import { whenReady } from '#server/kernel/when-ready.ts';
 import { BOOKS_PER_CATEGORY, type BooksService } from './books.service.ts';
 
 /**
@@ -38,10 +39,11 @@ export async function booksRoutes(fastify: FastifyInstance, { books }: { books: 
         response: { 200: bookPreviewSchema },
       },
     },
-    async (request, reply) => {
-      const user = await requireMember(request);
-      return sendAnswer(reply, await books.preview(user.id, request.params.bookId));
-    },
+    (request, reply) =>
+      sendAnswerWhenMade(
+        reply,
+        whenReady(requireMember(request), (user) => books.preview(user.id, request.params.bookId)),
+      ),
   );
 
   app.get(

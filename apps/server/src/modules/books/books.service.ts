@@ -204,12 +204,12 @@ export function createBooksService({ books, library, reading, comments }: Depend
       return library.shared(`tag ${tagId} ${cursor} ${limit}`, () => tagBooks(tagId, after, limit));
     },
 
-    preview(userId: string, bookId: string): Promise<BookPreview> {
+    preview(userId: string, bookId: string): BookPreview | Promise<BookPreview> {
       const shared = library.sharedNow<PreviewBook>(previewKey(bookId));
       const state = reading.readerStateNow(userId, bookId);
       const firstComments = comments.firstPageNow(bookId, userId);
       if (shared !== NOT_REMEMBERED && state !== NOT_REMEMBERED && firstComments !== NOT_REMEMBERED) {
-        return Promise.resolve(previews.answer(`${userId} ${bookId}`, userId, shared, state, firstComments));
+        return previews.answer(`${userId} ${bookId}`, userId, shared, state, firstComments);
       }
       return loadPreview(userId, bookId);
     },

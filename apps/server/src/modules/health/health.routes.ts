@@ -1,6 +1,6 @@
 // GET /api/health — for load balancers and the start script: 200 when the database answers.
 import { apiErrorSchema, healthSchema } from '@sahifa/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '#server/http/errors.ts';
 
@@ -39,14 +39,6 @@ export function sharedPing(ping: Ping): Ping {
 
 export async function healthRoutes(app: FastifyInstance, { pingDatabase }: { pingDatabase: Ping }) {
   const isDatabaseUp = sharedPing(pingDatabase);
-  const answer = (request: FastifyRequest, reply: FastifyReply, up: boolean): void => {
-    if (up) {
-      reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
-      return;
-    }
-    request.log.error('health check: database did not answer');
-    reply.status(503).send(errorBody('DATABASE_UNAVAILABLE', 'The database is not reachable.'));
-  };
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
     {
@@ -59,10 +51,16 @@ export async function healthRoutes(app: FastifyInstance, { pingDatabase }: { pin
       },
     },
     // Answered at once when the ping is (SQLite): no promise and no turn of the event loop.
+    // A handler that answers at once returns nothing (Fastify would send what it returns again).
     (request, reply) => {
+      const answer = (up: boolean) => {
+        if (up) return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
+        request.log.error('health check: database did not answer');
+        return reply.status(503).send(errorBody('DATABASE_UNAVAILABLE', 'The database is not reachable.'));
+      };
       const up = isDatabaseUp();
-      if (up instanceof Promise) return up.then((ok) => answer(request, reply, ok));
-      answer(request, reply, up);
+      if (up instanceof Promise) return up.then(async (ok) => answer(ok));
+      answer(up);
     },
   );
 }
