@@ -1,6 +1,6 @@
 // GET /api/health — for load balancers and the start script: 200 when the database answers.
 import { apiErrorSchema, healthSchema } from '@sahifa/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '#server/http/errors.ts';
 
@@ -37,6 +37,12 @@ export function sharedPing(ping: Ping): Ping {
   };
 }
 
+function answer(request: FastifyRequest, reply: FastifyReply, up: boolean): FastifyReply {
+  if (up) return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
+  request.log.error('health check: database did not answer');
+  return reply.status(503).send(errorBody('DATABASE_UNAVAILABLE', 'The database is not reachable.'));
+}
+
 export async function healthRoutes(app: FastifyInstance, { pingDatabase }: { pingDatabase: Ping }) {
   const isDatabaseUp = sharedPing(pingDatabase);
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -50,17 +56,15 @@ export async function healthRoutes(app: FastifyInstance, { pingDatabase }: { pin
         response: { 200: healthSchema, 503: apiErrorSchema },
       },
     },
-    // Answered at once when the ping is (SQLite): no promise and no turn of the event loop.
-    // A handler that answers at once returns nothing (Fastify would send what it returns again).
+    // Answered at once when the ping is (SQLite): no promise and no turn of the event loop. Such a
+    // handler returns nothing (Fastify would send again what it returns).
     (request, reply) => {
-      const answer = (up: boolean) => {
-        if (up) return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'ok' });
-        request.log.error('health check: database did not answer');
-        return reply.status(503).send(errorBody('DATABASE_UNAVAILABLE', 'The database is not reachable.'));
-      };
       const up = isDatabaseUp();
-      if (up instanceof Promise) return up.then(async (ok) => answer(ok));
-      answer(up);
+      if (up instanceof Promise)
+        return up.then(async (ok) => {
+          await answer(request, reply, ok);
+        });
+      answer(request, reply, up);
     },
   );
 }
