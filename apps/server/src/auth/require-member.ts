@@ -6,6 +6,7 @@
 import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from '@sahifa/contracts/moderation';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '#server/kernel/app-error.ts';
+import { whenReady } from '#server/kernel/when-ready.ts';
 import type { SessionUser } from './session-cache.ts';
 
 export const NO_AUTHENTICATED_USER = 'No authenticated user';
@@ -69,8 +70,7 @@ function signedIn(member: SessionUser | null): SessionUser {
  * lookup runs. Signed out: throws (or rejects) the 401.
  */
 export function requireMember(request: FastifyRequest): SessionUser | Promise<SessionUser> {
-  const member = knownMember(request);
-  return member instanceof Promise ? member.then(signedIn) : signedIn(member);
+  return whenReady(knownMember(request), signedIn);
 }
 
 /** onRequest hook: `app.addHook('onRequest', memberOnly)` or a route's `onRequest: memberOnly`. */
