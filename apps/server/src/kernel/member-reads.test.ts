@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createMemberReads } from './member-reads.ts';
-import { NOT_REMEMBERED } from './not-remembered.ts';
 
 /** A load that answers with its call count, so a test sees whether it ran again. */
 function counter() {
@@ -76,32 +75,45 @@ describe('member reads', () => {
     expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
   });
 
-  it('are peeked at once while remember would hand them back, and not otherwise', async () => {
+  it('are handed back at once while remembered, and as a promise when they must be read', async () => {
     const reads = createMemberReads({ ttlMs: 40, maxEntries: 10 });
-    expect(reads.peek('k')).toBe(NOT_REMEMBERED);
-    await reads.remember('k', counter(), () => ['ann']);
-    expect(reads.peek('k')).toBe(1);
-    // A read that found nothing is remembered as nothing, which is not NOT_REMEMBERED.
+    const load = counter();
+    const read = () => reads.remember('k', load, () => ['ann']);
+    const first = read();
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe(1);
+    expect(read()).toBe(1);
+    // A read that found nothing is remembered as nothing: handed back at once, not read again.
     await reads.remember(
       'none',
       async () => undefined,
       () => ['ann'],
     );
-    expect(reads.peek('none')).toBeUndefined();
+    expect(
+      reads.remember(
+        'none',
+        async () => 'read again',
+        () => ['ann'],
+      ),
+    ).toBeUndefined();
 
     reads.forgetMember('bob');
-    expect(reads.peek('k')).toBe(1);
+    expect(read()).toBe(1);
     reads.forgetMember('ann');
-    expect(reads.peek('k')).toBe(NOT_REMEMBERED);
-    expect(reads.peek('none')).toBe(NOT_REMEMBERED);
-
-    await reads.remember('k', counter(), () => ['ann']);
-    expect(reads.peek('k')).toBe(1);
+    const afterWrite = read();
+    expect(afterWrite).toBeInstanceOf(Promise);
+    expect(await afterWrite).toBe(2);
+    expect(read()).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(reads.peek('k')).toBe(NOT_REMEMBERED);
+    const expired = read();
+    expect(expired).toBeInstanceOf(Promise);
+    expect(await expired).toBe(3);
 
     const off = createMemberReads({ ttlMs: 0, maxEntries: 10 });
-    await off.remember('k', counter(), () => ['ann']);
-    expect(off.peek('k')).toBe(NOT_REMEMBERED);
+    const offLoad = counter();
+    await off.remember('k', offLoad, () => ['ann']);
+    const unremembered = off.remember('k', offLoad, () => ['ann']);
+    expect(unremembered).toBeInstanceOf(Promise);
+    expect(await unremembered).toBe(2);
   });
 });

@@ -8,20 +8,18 @@
 // depend only on rows that change by its own members' writes or an operator's. Another instance's
 // writes, and the command line's, are seen within `ttlMs` (LIBRARY_CACHE_SECONDS).
 import { keepNewest } from './keep-newest.ts';
-import { NOT_REMEMBERED } from './not-remembered.ts';
 
 export interface MemberReads {
   /**
-   * `load()`'s answer, or the one remembered for `key` while none of the members `membersOf` named
-   * for it has written since it was read. `membersOf` returning null: not remembered.
+   * The answer remembered for `key`, as it is, while none of the members `membersOf` named for it
+   * has written since it was read; else a promise of `load()`'s. `membersOf` returning null: not
+   * remembered.
    */
   remember<T>(
     key: string,
     load: () => Promise<T>,
     membersOf: (answer: T) => readonly string[] | null,
-  ): Promise<T>;
-  /** The answer `remember` would hand back for `key` without loading; else NOT_REMEMBERED. */
-  peek<T>(key: string): T | typeof NOT_REMEMBERED;
+  ): T | Promise<T>;
   /** Called once a write request by this member has been handled. */
   forgetMember(memberId: string): void;
   /** Called once a write by an operator, or by no signed-in member, has been handled. */
@@ -50,27 +48,24 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
   }
 
   return {
-    async remember<T>(
+    remember<T>(
       key: string,
       load: () => Promise<T>,
       membersOf: (answer: T) => readonly string[] | null,
-    ) {
+    ): T | Promise<T> {
       if (ttlMs <= 0) return load();
       const remembered = usable(key);
       if (remembered) return remembered.answer as T;
       const time = Date.now();
       const readAt = now;
-      const answer = await load();
-      const members = membersOf(answer);
-      // Kept only while it is still what the members' rows say: a write since the read began voids it.
-      if (members?.every((member) => wroteAt(member) <= readAt)) {
-        keepNewest(answers, key, { answer, members, readAt, until: time + ttlMs }, maxEntries);
-      }
-      return answer;
-    },
-    peek<T>(key: string) {
-      const remembered = usable(key);
-      return remembered ? (remembered.answer as T) : NOT_REMEMBERED;
+      return load().then((answer) => {
+        const members = membersOf(answer);
+        // Kept only while it is still what the members' rows say: a write since the read began voids it.
+        if (members?.every((member) => wroteAt(member) <= readAt)) {
+          keepNewest(answers, key, { answer, members, readAt, until: time + ttlMs }, maxEntries);
+        }
+        return answer;
+      });
     },
     forgetMember(memberId) {
       now++;

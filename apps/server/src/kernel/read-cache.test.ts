@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_REMEMBERED } from './not-remembered.ts';
 import { createReadCache } from './read-cache.ts';
 
 describe('the read cache', () => {
@@ -14,28 +13,32 @@ describe('the read cache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
-  it('is peeked at once only for a loaded answer it would hand back', async () => {
+  it('hands back a loaded answer at once, and a promise while it loads or when it must load', async () => {
     const cache = createReadCache({ ttlMs: 40, maxEntries: 10 });
     let finish: (value: string) => void = () => {};
     const loading = cache.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
-    // Still loading: nothing to hand back at once.
-    expect(cache.peek('k')).toBe(NOT_REMEMBERED);
+    // Still loading: the same promise for everyone who asks.
+    expect(cache.get('k', async () => 'second load')).toBe(loading);
     finish('answer');
     await loading;
-    expect(cache.peek('k')).toBe('answer');
+    expect(cache.get('k', async () => 'second load')).toBe('answer');
     // An answer that is undefined is still an answer.
     await cache.get('none', async () => undefined);
-    expect(cache.peek('none')).toBeUndefined();
+    expect(cache.get('none', async () => 'loaded again')).toBeUndefined();
 
     cache.clear();
-    expect(cache.peek('k')).toBe(NOT_REMEMBERED);
-    expect(cache.peek('none')).toBe(NOT_REMEMBERED);
+    const cleared = cache.get('k', async () => 'after the clear');
+    expect(cleared).toBeInstanceOf(Promise);
+    expect(await cleared).toBe('after the clear');
 
-    await cache.get('k', async () => 'again');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(cache.peek('k')).toBe(NOT_REMEMBERED);
+    const expired = cache.get('k', async () => 'after it expired');
+    expect(expired).toBeInstanceOf(Promise);
+    expect(await expired).toBe('after it expired');
 
     await expect(cache.get('failed', () => Promise.reject(new Error('no such book')))).rejects.toThrow();
-    expect(cache.peek('failed')).toBe(NOT_REMEMBERED);
+    const retried = cache.get('failed', async () => 'found');
+    expect(retried).toBeInstanceOf(Promise);
+    expect(await retried).toBe('found');
   });
 });

@@ -7,29 +7,34 @@
 // name or picture changed; a thought, like or reply written), so the next request on this
 // instance sees the change. Another instance sees it within `ttlMs`.
 import { keepNewest } from './keep-newest.ts';
-import { NOT_REMEMBERED } from './not-remembered.ts';
 
 export interface ReadCache {
-  /** The remembered answer for `key`, or `load()`'s (a failed load is not remembered). */
-  get<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /** The answer `get` would hand back for `key` without loading, once it has loaded; else NOT_REMEMBERED. */
-  peek<T>(key: string): T | typeof NOT_REMEMBERED;
+  /**
+   * The remembered answer for `key`, or `load()`'s (a failed load is not remembered): as it is once
+   * it has loaded, so a request made of remembered answers needs no promise (decision 025); a
+   * promise while it loads.
+   */
+  get<T>(key: string, load: () => Promise<T>): T | Promise<T>;
   clear(): void;
 }
+
+/** An entry's `loaded` until its load has: a loaded answer may itself be undefined. */
+const LOADING: unique symbol = Symbol('loading');
 
 export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): ReadCache {
   const answers = new Map<string, { answer: Promise<unknown>; until: number; loaded: unknown }>();
   return {
-    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    get<T>(key: string, load: () => Promise<T>): T | Promise<T> {
       const now = Date.now();
       const remembered = answers.get(key);
-      if (remembered && remembered.until > now) return remembered.answer as Promise<T>;
+      if (remembered && remembered.until > now)
+        return (remembered.loaded === LOADING ? remembered.answer : remembered.loaded) as T | Promise<T>;
       // Kept while it loads: the requests that ask meanwhile share it, and a clear() drops it.
       const answer = load();
       const entry: { answer: Promise<unknown>; until: number; loaded: unknown } = {
         answer,
         until: now + ttlMs,
-        loaded: NOT_REMEMBERED,
+        loaded: LOADING,
       };
       keepNewest(answers, key, entry, maxEntries);
       answer.then(
@@ -41,12 +46,6 @@ export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntri
         },
       );
       return answer;
-    },
-    peek<T>(key: string) {
-      const remembered = answers.get(key);
-      return remembered && remembered.until > Date.now()
-        ? (remembered.loaded as T | typeof NOT_REMEMBERED)
-        : NOT_REMEMBERED;
     },
     clear() {
       answers.clear();

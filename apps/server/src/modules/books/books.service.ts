@@ -13,9 +13,9 @@ import { pageFromRow } from '#server/db/page-fields.ts';
 import { bookCursor, toBookCard } from '#server/kernel/book-cards.ts';
 import { toPage } from '#server/kernel/cursor.ts';
 import { bookNotFound, categoryNotFound, tagNotFound } from '#server/kernel/not-found.ts';
-import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
+import { whenAllReady } from '#server/kernel/when-ready.ts';
 import type { CommentsService } from '#server/modules/comments/comments.service.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ReadingService } from '#server/modules/reading/reading.service.ts';
@@ -167,24 +167,11 @@ export function createBooksService({ books, library, reading, comments }: Depend
   );
   const previewKey = (bookId: string) => `preview ${bookId}`;
 
-  // The preview is made from what is remembered when every part is (the usual case), at once: no
-  // promise for each part, 5-8 µs less CPU a preview under load (docs/performance.md, eighteenth
-  // session). Otherwise each part is read, or its remembered answer awaited, here. (The reader
-  // gained nothing measurable from the same: its 20 KB answer is most of its cost.)
-  async function loadPreview(userId: string, bookId: string): Promise<BookPreview> {
-    const [shared, state, firstComments] = await Promise.all([
-      library.shared(previewKey(bookId), () => previewBook(bookId)),
-      reading.readerState(userId, bookId),
-      comments.firstPage(bookId, userId),
-    ]);
-    return previews.answer(`${userId} ${bookId}`, userId, shared, state, firstComments);
-  }
-
   // The lists, a book's text and its preview (with the publisher's name) are library data, the
   // same for every member (LibraryService.shared); the member's own state (progress, bookmark,
   // their review) is remembered until the member writes (kernel/member-reads.ts).
   return {
-    byCategory(): Promise<BooksByCategory> {
+    byCategory(): BooksByCategory | Promise<BooksByCategory> {
       return library.shared('books', () => byCategory());
     },
 
@@ -192,26 +179,32 @@ export function createBooksService({ books, library, reading, comments }: Depend
       categoryId: string,
       cursor?: string,
       limit: number = PAGE_SIZE.books,
-    ): Promise<CategoryBooks> {
+    ): CategoryBooks | Promise<CategoryBooks> {
       const after = bookCursor(cursor);
       return library.shared(`category ${categoryId} ${cursor} ${limit}`, () =>
         categoryBooks(categoryId, after, limit),
       );
     },
 
-    tagBooks(tagId: string, cursor?: string, limit: number = PAGE_SIZE.books): Promise<TagBooks> {
+    tagBooks(tagId: string, cursor?: string, limit: number = PAGE_SIZE.books): TagBooks | Promise<TagBooks> {
       const after = bookCursor(cursor);
       return library.shared(`tag ${tagId} ${cursor} ${limit}`, () => tagBooks(tagId, after, limit));
     },
 
+    /**
+     * A member's preview: made at once when every part is remembered (the usual case), with no
+     * promise for each part (decision 025); else when the parts that are not have been read.
+     */
     preview(userId: string, bookId: string): BookPreview | Promise<BookPreview> {
-      const shared = library.sharedNow<PreviewBook>(previewKey(bookId));
-      const state = reading.readerStateNow(userId, bookId);
-      const firstComments = comments.firstPageNow(bookId, userId);
-      if (shared !== NOT_REMEMBERED && state !== NOT_REMEMBERED && firstComments !== NOT_REMEMBERED) {
-        return previews.answer(`${userId} ${bookId}`, userId, shared, state, firstComments);
-      }
-      return loadPreview(userId, bookId);
+      return whenAllReady(
+        [
+          library.shared(previewKey(bookId), () => previewBook(bookId)),
+          reading.readerState(userId, bookId),
+          comments.firstPage(bookId, userId),
+        ],
+        ([shared, state, firstComments]) =>
+          previews.answer(`${userId} ${bookId}`, userId, shared, state, firstComments),
+      );
     },
 
     async read(userId: string, bookId: string): Promise<BookReading> {

@@ -11,9 +11,9 @@ import { averageRating } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
-import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
+import { whenAllReady, whenReady } from '#server/kernel/when-ready.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { CommentRow, CommentsRepository, RatingRow } from './comments.repository.ts';
 
@@ -90,12 +90,12 @@ export function createCommentsService(
    * A page of comments, newest first, the book's rating, and the viewer's own review wherever it
    * falls in the list (their form edits it).
    */
-  async function page(
+  function page(
     bookId: string,
     viewerId: string,
     cursor?: string,
     limit: number = PAGE_SIZE.comments,
-  ): Promise<CommentPage> {
+  ): CommentPage | Promise<CommentPage> {
     const after = decodeCursor(cursor, 2) as [string, string] | undefined;
     // The first page is the same for every member: remembered with the library (its authors'
     // names too, which is why a profile change tells the library). A failed load (an unknown
@@ -103,35 +103,24 @@ export function createCommentsService(
     const sharedLoad = after
       ? sharedPage(bookId, after, limit)
       : library.shared(firstSharedKey(bookId, limit), () => sharedPage(bookId, undefined, limit));
-    const [shared, mine] = await Promise.all([
-      sharedLoad,
-      memberReads.remember(
-        myReviewKey(viewerId, bookId),
-        // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
-        async () => (await Promise.all([repository.findMyComment(bookId, viewerId), sharedLoad]))[0],
-        () => [viewerId],
-      ),
-    ]);
-    return pages.answer(pageKey(viewerId, bookId, limit, cursor), shared, mine, viewerId);
+    const mine = memberReads.remember(
+      myReviewKey(viewerId, bookId),
+      // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
+      async () => (await Promise.all([repository.findMyComment(bookId, viewerId), sharedLoad]))[0],
+      () => [viewerId],
+    );
+    // At once when both are remembered (decision 025).
+    return whenAllReady([sharedLoad, mine], ([shared, review]) =>
+      pages.answer(pageKey(viewerId, bookId, limit, cursor), shared, review, viewerId),
+    );
   }
 
   return {
     page,
 
     /** The preview's first page: `page` without the rating (the preview's book card has it). */
-    async firstPage(bookId: string, viewerId: string) {
-      return firstPages.answer(`${viewerId} ${bookId}`, await page(bookId, viewerId));
-    },
-
-    /** `firstPage` at once, when all it is made of is remembered; else NOT_REMEMBERED. */
-    firstPageNow(bookId: string, viewerId: string) {
-      const limit = PAGE_SIZE.comments;
-      const shared = library.sharedNow<SharedPage>(firstSharedKey(bookId, limit));
-      if (shared === NOT_REMEMBERED) return NOT_REMEMBERED;
-      const mine = memberReads.peek<CommentRow | undefined>(myReviewKey(viewerId, bookId));
-      if (mine === NOT_REMEMBERED) return NOT_REMEMBERED;
-      const page = pages.answer(pageKey(viewerId, bookId, limit, undefined), shared, mine, viewerId);
-      return firstPages.answer(`${viewerId} ${bookId}`, page);
+    firstPage(bookId: string, viewerId: string) {
+      return whenReady(page(bookId, viewerId), (first) => firstPages.answer(`${viewerId} ${bookId}`, first));
     },
 
     /**

@@ -2,7 +2,6 @@
 // books whose order another module decides (ranked search results).
 import type { BookCard, Category, LibraryOverview } from '@sahifa/contracts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
-import type { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
 import type { LibraryRepository } from './library.repository.ts';
 
@@ -36,15 +35,10 @@ export function createLibraryService(repository: LibraryRepository, { cacheMs }:
     /**
      * An answer made only of library data (books, their cards, pages, categories, tags, reviews)
      * and members' names and pictures, the same for every member: remembered until one of them
-     * changes (`changed()`) or for `cacheMs`.
+     * changes (`changed()`) or for `cacheMs`. Handed back as it is once loaded (decision 025).
      */
-    shared<T>(key: string, load: () => Promise<T>): Promise<T> {
+    shared<T>(key: string, load: () => Promise<T>): T | Promise<T> {
       return cache.get(key, load);
-    },
-
-    /** `shared`'s answer for `key` when it is remembered and loaded, at once; else NOT_REMEMBERED. */
-    sharedNow<T>(key: string): T | typeof NOT_REMEMBERED {
-      return cache.peek<T>(key);
     },
 
     /**

@@ -18,8 +18,8 @@ import { bookCursor, toBookCard } from '#server/kernel/book-cards.ts';
 import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
-import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
+import { whenAllReady, whenReady } from '#server/kernel/when-ready.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
 import { toWebpAvatar, WEBP_CONTENT_TYPE } from '#server/storage/images.ts';
@@ -105,25 +105,32 @@ export function createProfilesService(deps: {
   const summariesKey = (memberId: string, cursor: string | undefined, limit: number) =>
     `summaries ${memberId} ${cursor} ${limit}`;
 
-  async function profileOf(viewerId: string, userNumber: string) {
+  /** The profile's row as the viewer sees it; at once when remembered. */
+  function profileOf(viewerId: string, userNumber: string): ProfileRow | Promise<ProfileRow> {
     const number = userNumberOf(userNumber);
     if (number === null) throw darkerNotFound();
     // Its counts and plan change by the member's writes (or an operator's, or a payment's
     // webhook), the viewer's block by the viewer's. Nobody by that number: not remembered.
-    const row = await memberReads.remember(
+    const row = memberReads.remember(
       profileKey(viewerId, number),
       () => repository.findProfile({ userNumber: number }, viewerId),
       (found) => (found ? [viewerId, found.id] : null),
     );
-    if (!row) throw darkerNotFound();
-    return row;
+    return whenReady(row, (found) => {
+      if (!found) throw darkerNotFound();
+      return found;
+    });
   }
 
   /**
    * A page of the summaries a member published. The cards are library data, the same for every
    * viewer: remembered until a book changes, as a category's pages are.
    */
-  function summaryPage(memberId: string, cursor: string | undefined, limit: number): Promise<SummaryPage> {
+  function summaryPage(
+    memberId: string,
+    cursor: string | undefined,
+    limit: number,
+  ): SummaryPage | Promise<SummaryPage> {
     const after = bookCursor(cursor);
     return library.shared(summariesKey(memberId, cursor, limit), async () => {
       const rows = await repository.memberSummaries(memberId, after, limit + 1);
@@ -132,39 +139,27 @@ export function createProfilesService(deps: {
     });
   }
 
-  async function loadPage(viewerId: string, userNumber: string): Promise<ProfilePage> {
-    const row = await profileOf(viewerId, userNumber);
-    const [thoughtPage, summaries] = await Promise.all([
-      thoughts.thoughtPage(viewerId, { authorId: row.id }),
-      // Most members publish nothing: their count (kept with the books, db/book-counters.ts)
-      // spares the query, a round trip on PostgreSQL.
-      Number(row.summary_count) > 0
-        ? summaryPage(row.id, undefined, COMMUNITY_PAGE_SIZE.summaries)
-        : NO_SUMMARIES,
-    ]);
-    return pages.answer(`${viewerId} ${row.id}`, row, viewerId, thoughtPage, summaries);
-  }
-
   return {
-    /** The profile screen: the profile and the first pages of their thoughts and published summaries. */
-    page(viewerId: string, userNumber: string): Promise<ProfilePage> {
-      // Made at once when every part is remembered (the usual case), as a book's preview is (decision 025).
-      const number = userNumberOf(userNumber);
-      const row =
-        number === null ? NOT_REMEMBERED : memberReads.peek<ProfileRow>(profileKey(viewerId, number));
-      if (row !== NOT_REMEMBERED) {
-        const thoughtPage = thoughts.firstPageNow(viewerId, row.id);
-        const summaries =
-          Number(row.summary_count) > 0
-            ? library.sharedNow<SummaryPage>(summariesKey(row.id, undefined, COMMUNITY_PAGE_SIZE.summaries))
-            : NO_SUMMARIES;
-        if (thoughtPage !== NOT_REMEMBERED && summaries !== NOT_REMEMBERED) {
-          return Promise.resolve(
+    /**
+     * The profile screen: the profile and the first pages of their thoughts and published
+     * summaries; made at once when every part is remembered (the usual case), as a book's preview
+     * is (decision 025).
+     */
+    page(viewerId: string, userNumber: string): ProfilePage | Promise<ProfilePage> {
+      return whenReady(profileOf(viewerId, userNumber), (row) =>
+        whenAllReady(
+          [
+            thoughts.thoughtPage(viewerId, { authorId: row.id }),
+            // Most members publish nothing: their count (kept with the books, db/book-counters.ts)
+            // spares the query, a round trip on PostgreSQL.
+            Number(row.summary_count) > 0
+              ? summaryPage(row.id, undefined, COMMUNITY_PAGE_SIZE.summaries)
+              : NO_SUMMARIES,
+          ],
+          ([thoughtPage, summaries]) =>
             pages.answer(`${viewerId} ${row.id}`, row, viewerId, thoughtPage, summaries),
-          );
-        }
-      }
-      return loadPage(viewerId, userNumber);
+        ),
+      );
     },
 
     async thoughtPage(viewerId: string, userNumber: string, cursor?: string, limit?: number) {

@@ -17,15 +17,12 @@ import { AppError } from '#server/kernel/app-error.ts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
-import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
+import { whenAllReady } from '#server/kernel/when-ready.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
 import type { ReaderStateRow, ReadingRepository } from './reading.repository.ts';
 
 /** Each My Library tab shows at most this many books (newest first). */
 export const MY_LIBRARY_TAB_LIMIT = 100;
-
-/** A book's category and page counts, as remembered with the library. */
-type BookPages = NonNullable<Awaited<ReturnType<ReadingRepository['findBookPages']>>>;
 
 /** "Page N of M" counts the language with more pages. */
 function bookPageCount(counts: { en_count: number; ar_count: number }): number {
@@ -81,28 +78,20 @@ export function createReadingService(
   }
 
   return {
-    /** The member's state of one book, as the preview and the reader show it; 404 for an unknown or hidden book. */
-    async readerState(userId: string, bookId: string): Promise<ReaderState> {
+    /**
+     * The member's state of one book, as the preview and the reader show it; 404 for an unknown or
+     * hidden book. At once when all it is made of is remembered (decision 025).
+     */
+    readerState(userId: string, bookId: string): ReaderState | Promise<ReaderState> {
       const book = bookPages(bookId);
-      const [row, counts] = await Promise.all([
-        memberReads.remember(
-          stateKey(userId, bookId),
-          // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
-          async () => (await Promise.all([repository.findReaderState(userId, bookId), book]))[0],
-          () => [userId],
-        ),
-        book,
-      ]);
+      const row = memberReads.remember(
+        stateKey(userId, bookId),
+        // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
+        async () => (await Promise.all([repository.findReaderState(userId, bookId), book]))[0],
+        () => [userId],
+      );
       // The saved page is clamped to the page count as it is now, not as it was when remembered.
-      return toReaderState(row, bookPageCount(counts));
-    },
-
-    /** `readerState` at once, when all it is made of is remembered; else NOT_REMEMBERED. */
-    readerStateNow(userId: string, bookId: string): ReaderState | typeof NOT_REMEMBERED {
-      const counts = library.sharedNow<BookPages>(pagesKey(bookId));
-      if (counts === NOT_REMEMBERED) return NOT_REMEMBERED;
-      const row = memberReads.peek<ReaderStateRow>(stateKey(userId, bookId));
-      return row === NOT_REMEMBERED ? NOT_REMEMBERED : toReaderState(row, bookPageCount(counts));
+      return whenAllReady([row, book], ([state, counts]) => toReaderState(state, bookPageCount(counts)));
     },
 
     /** Saves the page, and the language when given (else the saved language stays). */

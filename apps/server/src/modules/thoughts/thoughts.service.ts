@@ -24,9 +24,9 @@ import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
 import { deviceInfoFrom } from '#server/kernel/device-info.ts';
 import { keepNewest } from '#server/kernel/keep-newest.ts';
 import type { Member } from '#server/kernel/member.ts';
-import { NOT_REMEMBERED } from '#server/kernel/not-remembered.ts';
 import { toAuthor, toAuthorWith } from '#server/kernel/presenters.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
+import { whenReady } from '#server/kernel/when-ready.ts';
 import type {
   Keys,
   ReplyRow,
@@ -116,17 +116,25 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
    * object each time, so its bytes are made once: sendAnswer); null when the viewer blocked one
    * of its authors.
    */
-  async function firstPageFor(viewerId: string, authorId: string | undefined): Promise<ThoughtPage | null> {
+  function firstPageFor(
+    viewerId: string,
+    authorId: string | undefined,
+  ): ThoughtPage | null | Promise<ThoughtPage | null> {
     const pageKey = firstPageKey(authorId);
-    const shared = await firstPages.get(pageKey, () => sharedPage(authorId));
     const key = viewKey(pageKey, viewerId);
-    const seen = views.get(key);
-    if (seen?.shared === shared) return seen.view;
-    const view = await viewOf(shared, viewerId);
-    // Kept with the page it was made from: once a write or the TTL replaces that page (even while
-    // the marks were read), it is made again.
-    keepNewest(views, key, { shared, view }, MAX_VIEWS);
-    return view;
+    return whenReady(
+      firstPages.get(pageKey, () => sharedPage(authorId)),
+      (shared) => {
+        const seen = views.get(key);
+        if (seen?.shared === shared) return seen.view;
+        return viewOf(shared, viewerId).then((view) => {
+          // Kept with the page it was made from: once a write or the TTL replaces that page (even
+          // while the marks were read), it is made again.
+          keepNewest(views, key, { shared, view }, MAX_VIEWS);
+          return view;
+        });
+      },
+    );
   }
 
   async function viewOf(shared: SharedPage, viewerId: string): Promise<ThoughtPage | null> {
@@ -159,22 +167,25 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
   }
 
   /** A page of thoughts, newest first, optionally by one member. */
-  async function thoughtPage(
+  /** A page of thoughts as the viewer sees them: the first page at once when it is remembered. */
+  function thoughtPage(
     viewerId: string,
     options: { cursor?: string; limit?: number; authorId?: string } = {},
-  ): Promise<ThoughtPage> {
+  ): ThoughtPage | Promise<ThoughtPage> {
     const limit = options.limit ?? COMMUNITY_PAGE_SIZE.thoughts;
     const after = decodeCursor(options.cursor, 2) as Keys | undefined;
     // With nothing remembered (cacheMs 0) the shared page would be one query more, not one less.
     if (cacheMs > 0 && !after && limit === COMMUNITY_PAGE_SIZE.thoughts) {
-      const page = await firstPageFor(viewerId, options.authorId);
-      if (page) return page;
+      return whenReady(
+        firstPageFor(viewerId, options.authorId),
+        (page) => page ?? listedPage(viewerId, limit, after, options.authorId),
+      );
     }
-    const rows = await repository.listThoughts(viewerId, {
-      after,
-      limit: limit + 1,
-      authorId: options.authorId,
-    });
+    return listedPage(viewerId, limit, after, options.authorId);
+  }
+
+  async function listedPage(viewerId: string, limit: number, after: Keys | undefined, authorId?: string) {
+    const rows = await repository.listThoughts(viewerId, { after, limit: limit + 1, authorId });
     const page = toPage(rows, limit, (row) => [row.date, row.id]);
     return { items: page.items.map((row) => toThought(row, viewerId)), nextCursor: page.nextCursor };
   }
@@ -194,18 +205,6 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
 
   return {
     thoughtPage,
-
-    /**
-     * The first page `thoughtPage` hands back (the feed's, or a member's), at once, when it and the
-     * viewer's view of it are remembered; else NOT_REMEMBERED.
-     */
-    firstPageNow(viewerId: string, authorId?: string): ThoughtPage | typeof NOT_REMEMBERED {
-      const pageKey = firstPageKey(authorId);
-      const shared = firstPages.peek<SharedPage>(pageKey);
-      if (shared === NOT_REMEMBERED) return NOT_REMEMBERED;
-      const seen = views.get(viewKey(pageKey, viewerId));
-      return seen?.shared === shared && seen.view ? seen.view : NOT_REMEMBERED;
-    },
 
     /** A member's name, picture or bio changed (the pages show them), or a member's blocks (their views). */
     changed: forget,
