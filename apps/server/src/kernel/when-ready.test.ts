@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whenReady } from './when-ready.ts';
+import { whenAllReady, whenReady } from './when-ready.ts';
 
 describe('whenReady', () => {
   it('goes on at once with a value that is here, handing back what comes next as it is', () => {
@@ -11,5 +11,12 @@ describe('whenReady', () => {
     expect(later).toBeInstanceOf(Promise);
     expect(await later).toBe(6);
     await expect(whenReady(Promise.reject(new Error('gone')), (n: number) => n)).rejects.toThrow('gone');
+  });
+
+  it('goes on at once with several values only when none is a promise', async () => {
+    expect(whenAllReady([1, 'a'], ([n, a]) => `${n}${a}`)).toBe('1a');
+    const later = whenAllReady([1, Promise.resolve('a')], ([n, a]) => `${n}${a}`);
+    expect(later).toBeInstanceOf(Promise);
+    expect(await later).toBe('1a');
   });
 });
