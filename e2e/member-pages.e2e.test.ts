@@ -92,6 +92,13 @@ describe("a member's pages rendered by the server", () => {
       await page.goto(screen.path, { waitUntil: 'commit' });
       const shown = screen.shown(page);
       await shown.waitFor();
+      // Measured as first painted: once its style sheets, which hold the first paint, have come
+      // (a layout asked for before them, on a busy machine, had no sidebar yet).
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+          (link) => link.sheet,
+        ),
+      );
       const before = await shown.boundingBox();
       release();
       await page.locator('[data-prerendered]').waitFor({ state: 'detached' });
