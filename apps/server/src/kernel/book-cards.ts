@@ -2,9 +2,7 @@
 // categories, tags, My Library, profiles and search.
 import type { BookCard } from '@sahifa/contracts';
 import type { Lang } from '@sahifa/contracts/library';
-import type { BookKeys } from '#server/db/book-lists.ts';
 import type { BookSource } from '#server/db/schema.ts';
-import { decodeCursor } from './cursor.ts';
 
 /** Select these from `book` (joins allowed) and map each row with `toBookCard`. */
 export const BOOK_CARD_COLUMNS = [
@@ -63,9 +61,4 @@ export function toBookCard(row: BookCardRow): BookCard {
 /** A book's title in a language: the Arabic one in Arabic when it has one, else the English. */
 export function titleIn(book: { title: string; titleAr: string | null }, lang: Lang): string {
   return lang === 'ar' && book.titleAr ? book.titleAr : book.title;
-}
-
-/** The last book a list showed, from its `?cursor=`; AppError 400 when that is not one of ours. */
-export function bookCursor(cursor: string | undefined): BookKeys | undefined {
-  return decodeCursor(cursor, 2) as BookKeys | undefined;
 }

@@ -1,5 +1,6 @@
 // Opaque keyset cursors: base64url JSON of the last row's sort keys. Clients pass `nextCursor`
 // back unchanged; anything else that does not decode to the expected keys is a 400.
+import type { Keys } from '#server/db/keyset.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 
 export const INVALID_CURSOR_MESSAGE = 'The cursor is not valid; start again from the first page.';
@@ -29,6 +30,11 @@ export function decodeCursor(cursor: string | undefined, size: number): string[]
     throw new AppError(400, 'INVALID_CURSOR', INVALID_CURSOR_MESSAGE);
   }
   return keys as string[];
+}
+
+/** The (time, id) of the last row a list paged by db/keyset.ts showed; as decodeCursor. */
+export function decodeKeys(cursor: string | undefined): Keys | undefined {
+  return decodeCursor(cursor, 2) as Keys | undefined;
 }
 
 /**

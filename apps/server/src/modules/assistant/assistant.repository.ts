@@ -3,6 +3,7 @@
 // under the conversation's row lock, and the daily question count is bumped in the same
 // transaction as the question it counts.
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import type { AssistantMessageTable, Database } from '#server/db/schema.ts';
 
 export interface ConversationRow {
@@ -95,16 +96,11 @@ export function createAssistantRepository(db: Kysely<Database>) {
      */
     async listConversations(
       userId: string,
-      after: readonly string[] | undefined,
+      after: Keys | undefined,
       limit: number,
     ): Promise<ConversationRow[]> {
-      let query = conversations(db).where('c.user_id', '=', userId).where('c.title', '!=', '');
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('c.updated_at', 'c.id'), '<', tuple(after[0] ?? '', after[1] ?? '')),
-        );
-      }
-      return query.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+      const query = conversations(db).where('c.user_id', '=', userId).where('c.title', '!=', '');
+      return pageAfter(query, ['c.updated_at', 'c.id'], after, limit).execute();
     },
 
     async deleteConversation(userId: string, conversationId: string): Promise<boolean> {

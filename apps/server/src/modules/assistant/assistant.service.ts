@@ -33,7 +33,7 @@ import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { titleIn } from '#server/kernel/book-cards.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { BillingService } from '#server/modules/billing/billing.service.ts';
 import type { LibraryService } from '#server/modules/library/library.service.ts';
@@ -231,7 +231,7 @@ export function createAssistantService(deps: AssistantServiceDependencies) {
     },
 
     async listConversations(userId: string, cursor: string | undefined): Promise<ConversationPage> {
-      const after = decodeCursor(cursor, 2);
+      const after = decodeKeys(cursor);
       const limit = ASSISTANT_LIMITS.conversationsPerPage;
       const rows = await repository.listConversations(userId, after, limit + 1);
       const page = toPage(rows, limit, (row) => [row.updated_at, row.id]);

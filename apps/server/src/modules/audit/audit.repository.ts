@@ -1,5 +1,6 @@
 // The only Kysely code of the audit list: operator actions, appended and read newest first.
 import type { Kysely } from 'kysely';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import type { AuditEventTable, Database } from '#server/db/schema.ts';
 
 export type AuditRow = Omit<AuditEventTable, 'summary'> & { summary: string };
@@ -11,19 +12,9 @@ export function createAuditRepository(db: Kysely<Database>) {
     },
 
     /** Newest first, `limit + 1` rows after the (date, id) keys. */
-    async page(after: readonly [string, string] | undefined, limit: number): Promise<AuditRow[]> {
-      let query = db.selectFrom('audit_event').selectAll();
-      if (after) {
-        const [date, id] = after;
-        query = query.where((eb) =>
-          eb.or([eb('date', '<', date), eb.and([eb('date', '=', date), eb('id', '<', id)])]),
-        );
-      }
-      return query
-        .orderBy('date', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit + 1)
-        .execute();
+    async page(after: Keys | undefined, limit: number): Promise<AuditRow[]> {
+      const events = db.selectFrom('audit_event').selectAll();
+      return pageAfter(events, ['audit_event.date', 'audit_event.id'], after, limit + 1).execute();
     },
   };
 }

@@ -3,7 +3,7 @@
 import { ADMIN_PAGE_SIZE, type AuditAction, type AuditPage } from '@sahifa/contracts/admin';
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import type { AuditRepository } from './audit.repository.ts';
 
 /** Who acted: an operator's account, or null for the command line. */
@@ -35,7 +35,7 @@ export function createAuditService(repository: AuditRepository) {
     },
 
     async page(cursor: string | undefined): Promise<AuditPage> {
-      const after = decodeCursor(cursor, 2) as [string, string] | undefined;
+      const after = decodeKeys(cursor);
       const rows = await repository.page(after, ADMIN_PAGE_SIZE);
       const page = toPage(rows, ADMIN_PAGE_SIZE, (row) => [row.date, row.id]);
       return {

@@ -2,8 +2,8 @@
 // reader. Lists are newest first, (added_at, id) descending, paged by keyset — never OFFSET.
 // A hidden summary (moderation) is in no list and no count, and reads as missing.
 import type { Kysely } from 'kysely';
-import { type BookKeys, newestBooksAfter } from '#server/db/book-lists.ts';
 import { compiledQuery } from '#server/db/compiled-query.ts';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import { pageCount, withPageCounts } from '#server/db/page-fields.ts';
 import type { Database } from '#server/db/schema.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
@@ -122,13 +122,13 @@ export function createBooksRepository(db: Kysely<Database>) {
     },
 
     /** Official and member summaries of a category together, newest first. */
-    async listCategoryBooks(categoryId: string, after: BookKeys | undefined, limit: number) {
+    async listCategoryBooks(categoryId: string, after: Keys | undefined, limit: number) {
       const books = db
         .selectFrom('book')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
         .where('book.category_id', '=', categoryId)
         .where('book.hidden_at', 'is', null);
-      return newestBooksAfter(books, after, limit).execute();
+      return pageAfter(books, ['book.added_at', 'book.id'], after, limit).execute();
     },
 
     async findTag(tagId: string) {
@@ -139,14 +139,14 @@ export function createBooksRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async listTagBooks(tagId: string, after: BookKeys | undefined, limit: number) {
+    async listTagBooks(tagId: string, after: Keys | undefined, limit: number) {
       const books = db
         .selectFrom('book_tag')
         .innerJoin('book', 'book.id', 'book_tag.book_id')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
         .where('book_tag.tag_id', '=', tagId)
         .where('book.hidden_at', 'is', null);
-      return newestBooksAfter(books, after, limit).execute();
+      return pageAfter(books, ['book.added_at', 'book.id'], after, limit).execute();
     },
 
     /** Everything the preview shows about the book itself, with its publisher and page counts. */

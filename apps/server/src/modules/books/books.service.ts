@@ -8,10 +8,10 @@ import type {
   TagBooks,
 } from '@sahifa/contracts/books';
 import { PAGE_SIZE, type ReaderState } from '@sahifa/contracts/library';
-import type { BookKeys } from '#server/db/book-lists.ts';
+import type { Keys } from '#server/db/keyset.ts';
 import { pageFromRow } from '#server/db/page-fields.ts';
-import { bookCursor, toBookCard } from '#server/kernel/book-cards.ts';
-import { toPage } from '#server/kernel/cursor.ts';
+import { toBookCard } from '#server/kernel/book-cards.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import { bookNotFound, categoryNotFound, tagNotFound } from '#server/kernel/not-found.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
@@ -61,7 +61,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
 
   async function categoryBooks(
     categoryId: string,
-    after: BookKeys | undefined,
+    after: Keys | undefined,
     limit: number,
   ): Promise<CategoryBooks> {
     const [category, rows] = await Promise.all([
@@ -82,7 +82,7 @@ export function createBooksService({ books, library, reading, comments }: Depend
     };
   }
 
-  async function tagBooks(tagId: string, after: BookKeys | undefined, limit: number): Promise<TagBooks> {
+  async function tagBooks(tagId: string, after: Keys | undefined, limit: number): Promise<TagBooks> {
     const [tag, rows] = await Promise.all([
       books.findTag(tagId),
       books.listTagBooks(tagId, after, limit + 1),
@@ -180,14 +180,14 @@ export function createBooksService({ books, library, reading, comments }: Depend
       cursor?: string,
       limit: number = PAGE_SIZE.books,
     ): CategoryBooks | Promise<CategoryBooks> {
-      const after = bookCursor(cursor);
+      const after = decodeKeys(cursor);
       return library.shared(`category ${categoryId} ${cursor} ${limit}`, () =>
         categoryBooks(categoryId, after, limit),
       );
     },
 
     tagBooks(tagId: string, cursor?: string, limit: number = PAGE_SIZE.books): TagBooks | Promise<TagBooks> {
-      const after = bookCursor(cursor);
+      const after = decodeKeys(cursor);
       return library.shared(`tag ${tagId} ${cursor} ${limit}`, () => tagBooks(tagId, after, limit));
     },
 

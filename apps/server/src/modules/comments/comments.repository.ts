@@ -5,6 +5,7 @@
 // to show and takes no new ones.
 import type { Kysely } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import type { Database } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
@@ -51,26 +52,20 @@ function visibleComments(db: Kysely<Database>, bookId: string) {
     .where('book_comment.hidden_at', 'is', null);
 }
 
+/** Newest first: the comments' (time, id). */
+const COMMENT_ORDER = ['book_comment.date', 'book_comment.id'] as const;
+
 export function createCommentsRepository(db: Kysely<Database>) {
   // The preview's queries, compiled once (db/compiled-query.ts): the first page, a later one
   // (after the (date, id) of the last comment shown), and the viewer's own review.
   const firstPage = compiledQuery(db, 2, (bookId: string, limit: number) =>
-    visibleComments(db, bookId)
-      .orderBy('book_comment.date', 'desc')
-      .orderBy('book_comment.id', 'desc')
-      .limit(limit),
+    pageAfter(visibleComments(db, bookId), COMMENT_ORDER, undefined, limit),
   );
   const laterPage = compiledQuery(
     db,
     4,
     (bookId: string, limit: number, afterDate: string, afterId: string) =>
-      visibleComments(db, bookId)
-        .where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('book_comment.date', 'book_comment.id'), '<', tuple(afterDate, afterId)),
-        )
-        .orderBy('book_comment.date', 'desc')
-        .orderBy('book_comment.id', 'desc')
-        .limit(limit),
+      pageAfter(visibleComments(db, bookId), COMMENT_ORDER, [afterDate, afterId], limit),
   );
   const myComment = compiledQuery(db, 2, (bookId: string, viewerId: string) =>
     visibleComments(db, bookId).where('book_comment.user_id', '=', viewerId),
@@ -88,11 +83,7 @@ export function createCommentsRepository(db: Kysely<Database>) {
     },
 
     /** A page of comments, newest first, the same for every viewer. */
-    async listComments(
-      bookId: string,
-      after: readonly [string, string] | undefined,
-      limit: number,
-    ): Promise<CommentRow[]> {
+    async listComments(bookId: string, after: Keys | undefined, limit: number): Promise<CommentRow[]> {
       return after ? laterPage(bookId, limit, after[0], after[1]) : firstPage(bookId, limit);
     },
 

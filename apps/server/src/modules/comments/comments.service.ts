@@ -5,10 +5,11 @@
 import type { AddedComment, Comment, CommentPage, NewCommentBody } from '@sahifa/contracts/comments';
 import { PAGE_SIZE } from '@sahifa/contracts/library';
 import { newId } from '#server/db/ids.ts';
+import type { Keys } from '#server/db/keyset.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { averageRating } from '#server/kernel/book-cards.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { bookNotFound } from '#server/kernel/not-found.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
@@ -73,11 +74,7 @@ export function createCommentsService(
     `${viewerId} ${bookId} ${limit} ${cursor ?? ''}`;
 
   /** A page of comments and the book's rating, the same for every member; 404 for an unknown or hidden book. */
-  async function sharedPage(
-    bookId: string,
-    after: [string, string] | undefined,
-    limit: number,
-  ): Promise<SharedPage> {
+  async function sharedPage(bookId: string, after: Keys | undefined, limit: number): Promise<SharedPage> {
     const [rating, rows] = await Promise.all([
       repository.findRating(bookId),
       repository.listComments(bookId, after, limit + 1),
@@ -96,7 +93,7 @@ export function createCommentsService(
     cursor?: string,
     limit: number = PAGE_SIZE.comments,
   ): CommentPage | Promise<CommentPage> {
-    const after = decodeCursor(cursor, 2) as [string, string] | undefined;
+    const after = decodeKeys(cursor);
     // The first page is the same for every member: remembered with the library (its authors'
     // names too, which is why a profile change tells the library). A failed load (an unknown
     // book) is not remembered.

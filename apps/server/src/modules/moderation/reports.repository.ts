@@ -3,12 +3,10 @@
 // the reported item's author, and the item itself (whichever table its kind names, left-joined),
 // so a page never looks its items up one by one.
 import type { Kysely } from 'kysely';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import type { Database, ReportStatus, ReportTargetKind } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
-
-/** (created_at, id) of the last open report shown, or (resolved_at, id) of the last closed one. */
-export type ReportKeys = readonly [string, string];
 
 export interface NewReportRow {
   id: string;
@@ -196,27 +194,13 @@ export function createReportsRepository(db: Kysely<Database>) {
     },
 
     /** Open reports oldest first (the longest waiting on top); closed ones most recently decided first. */
-    async queuePage(
-      status: 'open' | 'closed',
-      after: ReportKeys | undefined,
-      limit: number,
-    ): Promise<QueueRow[]> {
+    async queuePage(status: 'open' | 'closed', after: Keys | undefined, limit: number): Promise<QueueRow[]> {
       if (status === 'open') {
-        let query = queue().where('report.status', '=', 'open');
-        if (after) {
-          query = query.where(({ eb, refTuple, tuple }) =>
-            eb(refTuple('report.created_at', 'report.id'), '>', tuple(after[0], after[1])),
-          );
-        }
-        return query.orderBy('report.created_at').orderBy('report.id').limit(limit).execute();
+        const open = queue().where('report.status', '=', 'open');
+        return pageAfter(open, ['report.created_at', 'report.id'], after, limit, 'asc').execute();
       }
-      let query = queue().where('report.status', '!=', 'open');
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('report.resolved_at', 'report.id'), '<', tuple(after[0], after[1])),
-        );
-      }
-      return query.orderBy('report.resolved_at', 'desc').orderBy('report.id', 'desc').limit(limit).execute();
+      const closed = queue().where('report.status', '!=', 'open');
+      return pageAfter(closed, ['report.resolved_at', 'report.id'], after, limit).execute();
     },
 
     async findQueued(reportId: string): Promise<QueueRow | undefined> {

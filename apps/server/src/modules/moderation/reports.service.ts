@@ -8,14 +8,14 @@ import { newId } from '#server/db/ids.ts';
 import type { ReportStatus } from '#server/db/schema.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import type { Member } from '#server/kernel/member.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
 import type { AuditActor, AuditService } from '#server/modules/audit/audit.service.ts';
 import type { CommentsService } from '#server/modules/comments/comments.service.ts';
 import type { PublishingService } from '#server/modules/publishing/publishing.service.ts';
 import type { ThoughtsService } from '#server/modules/thoughts/thoughts.service.ts';
-import type { QueueRow, ReportKeys, ReportsRepository } from './reports.repository.ts';
+import type { QueueRow, ReportsRepository } from './reports.repository.ts';
 
 export type ReportAction = 'hide' | 'delete' | 'dismiss';
 
@@ -162,7 +162,7 @@ export function createReportsService(deps: {
     },
 
     async queue(status: 'open' | 'closed', cursor?: string): Promise<ReportQueuePage> {
-      const after = decodeCursor(cursor, 2) as ReportKeys | undefined;
+      const after = decodeKeys(cursor);
       const rows = await repository.queuePage(status, after, ADMIN_PAGE_SIZE + 1);
       const page = toPage(rows, ADMIN_PAGE_SIZE, (row) =>
         status === 'open' ? [row.created_at, row.id] : [row.resolved_at ?? '', row.id],

@@ -3,8 +3,8 @@
 // and profile updates. Hidden thoughts and summaries (moderation) are neither counted nor listed.
 import { PLUS_STATUSES } from '@sahifa/contracts/billing';
 import type { Kysely } from 'kysely';
-import { type BookKeys, newestBooksAfter } from '#server/db/book-lists.ts';
 import { compiledQuery } from '#server/db/compiled-query.ts';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import type { Database } from '#server/db/schema.ts';
 import { nameSearchText } from '#server/db/search-index.ts';
 import { BOOK_CARD_COLUMNS } from '#server/kernel/book-cards.ts';
@@ -93,14 +93,14 @@ export function createProfilesRepository(db: Kysely<Database>) {
     },
 
     /** The member summaries they published, newest first (book cards), `limit` after `after`. */
-    async memberSummaries(userId: string, after: BookKeys | undefined, limit: number) {
+    async memberSummaries(userId: string, after: Keys | undefined, limit: number) {
       const books = db
         .selectFrom('book')
         .select([...BOOK_CARD_COLUMNS, 'book.added_at'])
         .where('book.user_id', '=', userId)
         .where('book.source', '=', 'member')
         .where('book.hidden_at', 'is', null);
-      return newestBooksAfter(books, after, limit).execute();
+      return pageAfter(books, ['book.added_at', 'book.id'], after, limit).execute();
     },
 
     /**

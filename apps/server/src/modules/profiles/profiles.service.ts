@@ -14,8 +14,8 @@ import {
 import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
 import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { bookCursor, toBookCard } from '#server/kernel/book-cards.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { toBookCard } from '#server/kernel/book-cards.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
 import { createSameAnswers } from '#server/kernel/same-answers.ts';
@@ -131,7 +131,7 @@ export function createProfilesService(deps: {
     cursor: string | undefined,
     limit: number,
   ): SummaryPage | Promise<SummaryPage> {
-    const after = bookCursor(cursor);
+    const after = decodeKeys(cursor);
     return library.shared(summariesKey(memberId, cursor, limit), async () => {
       const rows = await repository.memberSummaries(memberId, after, limit + 1);
       const page = toPage(rows, limit, (book) => [book.added_at, book.id]);
@@ -163,7 +163,7 @@ export function createProfilesService(deps: {
     },
 
     async thoughtPage(viewerId: string, userNumber: string, cursor?: string, limit?: number) {
-      decodeCursor(cursor, 2);
+      decodeKeys(cursor);
       const row = await profileOf(viewerId, userNumber);
       return thoughts.thoughtPage(viewerId, { authorId: row.id, cursor, limit });
     },

@@ -1,10 +1,10 @@
 // The only Kysely code of support: members' messages (with their sender), the operators' replies
 // (with the operator), the hourly count behind the rate limit, and the state of the mail each needs.
 import type { Kysely } from 'kysely';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import type { Database, MailStatus } from '#server/db/schema.ts';
 
 type Count = number | string | bigint;
-export type Keys = readonly [string, string];
 export type Status = 'open' | 'answered';
 
 export interface MessageRow {
@@ -125,17 +125,12 @@ export function createSupportRepository(db: Kysely<Database>) {
       let query = messages();
       if (options.userId) query = query.where('support_message.user_id', '=', options.userId);
       if (options.status) query = query.where('support_message.status', '=', options.status);
-      const after = options.after;
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('support_message.date', 'support_message.id'), '<', tuple(after[0], after[1])),
-        );
-      }
-      return query
-        .orderBy('support_message.date', 'desc')
-        .orderBy('support_message.id', 'desc')
-        .limit(options.limit)
-        .execute();
+      return pageAfter(
+        query,
+        ['support_message.date', 'support_message.id'],
+        options.after,
+        options.limit,
+      ).execute();
     },
 
     /** The replies of these messages, oldest first, in one query. */

@@ -19,13 +19,13 @@ import {
 import { newId } from '#server/db/ids.ts';
 import { nowIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import type { Logger } from '#server/kernel/logger.ts';
 import { toAuthor } from '#server/kernel/presenters.ts';
 import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
 import { operatorsSupportMail, supportReplyMail } from '#server/mail/support-mails.ts';
 import type { AuditService } from '#server/modules/audit/audit.service.ts';
-import type { Keys, MessageRow, ReplyRow, SupportRepository } from './support.repository.ts';
+import type { MessageRow, ReplyRow, SupportRepository } from './support.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A message still 'pending' this long after it was stored lost its first try (e.g. a restart). */
@@ -207,7 +207,7 @@ export function createSupportService(deps: SupportServiceDependencies) {
 
     /** The member's own messages, newest first. */
     async mine(userId: string, cursor: string | undefined): Promise<SupportMessagePage> {
-      const after = decodeCursor(cursor, 2) as Keys | undefined;
+      const after = decodeKeys(cursor);
       const rows = await repository.listMessages({ userId, after, limit: SUPPORT_PAGE_SIZE + 1 });
       const page = toPage(rows, SUPPORT_PAGE_SIZE, (row) => [row.date, row.id]);
       return { items: page.items.map(toSupportMessage), nextCursor: page.nextCursor };
@@ -215,7 +215,7 @@ export function createSupportService(deps: SupportServiceDependencies) {
 
     /** The operators' inbox, newest first, each message with its replies (one query for all). */
     async inbox(status: SupportStatus | 'all', cursor: string | undefined): Promise<InboxPage> {
-      const after = decodeCursor(cursor, 2) as Keys | undefined;
+      const after = decodeKeys(cursor);
       const rows = await repository.listMessages({
         status: status === 'all' ? undefined : status,
         after,

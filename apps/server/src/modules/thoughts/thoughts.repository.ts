@@ -7,6 +7,7 @@
 import { COMMUNITY_PAGE_SIZE } from '@sahifa/contracts/community';
 import { type Kysely, sql } from 'kysely';
 import { compiledQuery } from '#server/db/compiled-query.ts';
+import { type Keys, pageAfter } from '#server/db/keyset.ts';
 import { engineOf } from '#server/db/kysely.ts';
 import type { Database } from '#server/db/schema.ts';
 import { sqliteTransaction } from '#server/db/sqlite-now.ts';
@@ -50,8 +51,6 @@ export interface ReplyRow {
   author_name: string;
   author_image: string | null;
 }
-
-export type Keys = readonly [string, string];
 
 /** viewerMarks asks about at most a page of thoughts. */
 export const MARKED_THOUGHTS = COMMUNITY_PAGE_SIZE.thoughts;
@@ -132,12 +131,7 @@ export function createThoughtsRepository(db: Kysely<Database>) {
   function thoughtPage(viewerId: string, limit: number, authorId?: string, after?: Keys) {
     let query = thoughts(viewerId).where((eb) => eb.not(eb.exists(blockOf(viewerId, 'thought.user_id'))));
     if (authorId) query = query.where('thought.user_id', '=', authorId);
-    if (after) {
-      query = query.where(({ eb, refTuple, tuple }) =>
-        eb(refTuple('thought.date', 'thought.id'), '<', tuple(after[0], after[1])),
-      );
-    }
-    return query.orderBy('thought.date', 'desc').orderBy('thought.id', 'desc').limit(limit);
+    return pageAfter(query, ['thought.date', 'thought.id'], after, limit);
   }
 
   // The feed's and the profile's first pages as every member sees them (the service remembers
@@ -368,19 +362,10 @@ export function createThoughtsRepository(db: Kysely<Database>) {
       after: Keys | undefined,
       limit: number,
     ): Promise<ReplyRow[]> {
-      let query = replies()
+      const query = replies()
         .where('thought_reply.thought_id', '=', thoughtId)
         .where((eb) => eb.not(eb.exists(blockOf(viewerId, 'thought_reply.user_id'))));
-      if (after) {
-        query = query.where(({ eb, refTuple, tuple }) =>
-          eb(refTuple('thought_reply.date', 'thought_reply.id'), '<', tuple(after[0], after[1])),
-        );
-      }
-      return query
-        .orderBy('thought_reply.date', 'desc')
-        .orderBy('thought_reply.id', 'desc')
-        .limit(limit)
-        .execute();
+      return pageAfter(query, ['thought_reply.date', 'thought_reply.id'], after, limit).execute();
     },
 
     async thoughtExists(thoughtId: string): Promise<boolean> {

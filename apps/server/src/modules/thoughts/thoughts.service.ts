@@ -18,22 +18,17 @@ import {
 } from '@sahifa/contracts/community';
 import { displayNameOf, parseUserNumber } from '@sahifa/contracts/members';
 import { newId } from '#server/db/ids.ts';
+import type { Keys } from '#server/db/keyset.ts';
 import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
-import { decodeCursor, toPage } from '#server/kernel/cursor.ts';
+import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import { deviceInfoFrom } from '#server/kernel/device-info.ts';
 import { keepNewest } from '#server/kernel/keep-newest.ts';
 import type { Member } from '#server/kernel/member.ts';
 import { toAuthor, toAuthorWith } from '#server/kernel/presenters.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
 import { whenReady } from '#server/kernel/when-ready.ts';
-import type {
-  Keys,
-  ReplyRow,
-  SharedThoughtRow,
-  ThoughtRow,
-  ThoughtsRepository,
-} from './thoughts.repository.ts';
+import type { ReplyRow, SharedThoughtRow, ThoughtRow, ThoughtsRepository } from './thoughts.repository.ts';
 
 export const thoughtNotFound = () => new AppError(404, 'THOUGHT_NOT_FOUND', 'This thought does not exist.');
 const replyNotFound = () => new AppError(404, 'REPLY_NOT_FOUND', 'This reply does not exist.');
@@ -173,7 +168,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     options: { cursor?: string; limit?: number; authorId?: string } = {},
   ): ThoughtPage | Promise<ThoughtPage> {
     const limit = options.limit ?? COMMUNITY_PAGE_SIZE.thoughts;
-    const after = decodeCursor(options.cursor, 2) as Keys | undefined;
+    const after = decodeKeys(options.cursor);
     // With nothing remembered (cacheMs 0) the shared page would be one query more, not one less.
     if (cacheMs > 0 && !after && limit === COMMUNITY_PAGE_SIZE.thoughts) {
       return whenReady(
@@ -192,7 +187,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
 
   async function replyPage(viewerId: string, thoughtId: string, cursor?: string, limit?: number) {
     const size = limit ?? COMMUNITY_PAGE_SIZE.replies;
-    const after = decodeCursor(cursor, 2) as Keys | undefined;
+    const after = decodeKeys(cursor);
     const rows = await repository.listReplies(viewerId, thoughtId, after, size + 1);
     const page = toPage(rows, size, (row) => [row.date, row.id]);
     return { items: page.items.map((row) => toReply(row, viewerId)), nextCursor: page.nextCursor };
@@ -255,7 +250,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
       cursor?: string,
     ): Promise<ThoughtWithReplies> {
       const number = parseUserNumber(userNumber);
-      decodeCursor(cursor, 2);
+      decodeKeys(cursor);
       if (number === null) throw thoughtNotFound();
       const [row, replies] = await Promise.all([
         repository.findThought(viewerId, thoughtId),
@@ -266,7 +261,7 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     },
 
     async replies(viewerId: string, thoughtId: string, cursor?: string, limit?: number) {
-      decodeCursor(cursor, 2);
+      decodeKeys(cursor);
       const [exists, page] = await Promise.all([
         repository.thoughtExists(thoughtId),
         replyPage(viewerId, thoughtId, cursor, limit),
