@@ -22,6 +22,7 @@ import { responseSerializerCompiler } from '#server/http/serializer.ts';
 import { registerUploads } from '#server/http/uploads.ts';
 import { readWebBuild, registerWebApp } from '#server/http/web-app.ts';
 import { createMemberReads } from '#server/kernel/member-reads.ts';
+import { takesWrites } from '#server/kernel/write-methods.ts';
 import { createMailer } from '#server/mail/mailer.ts';
 import { registerModules } from '#server/modules/index.ts';
 import { createStorage } from '#server/storage/create-storage.ts';
@@ -124,9 +125,15 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
 
   // A member's own reads, remembered until they (or an operator) write (decision 021).
   const memberReads = createMemberReads({ ttlMs: config.libraryCacheMs, maxEntries: MEMBER_READS_KEPT });
-  app.addHook('onSend', forgetWritersReads(memberReads));
+  // Only a write can be refused to a suspended member or make remembered reads stale: the routes
+  // that take one run these hooks (after the same-origin rule and the rate limit), reads none.
+  const forgetWriters = forgetWritersReads(memberReads);
+  app.addHook('onRoute', (route) => {
+    if (!takesWrites(route.method)) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), refuseSuspendedWrites];
+    route.onSend = [...[route.onSend ?? []].flat(), forgetWriters];
+  });
   await app.register(authRoutes, { auth, sessions });
-  app.addHook('onRequest', refuseSuspendedWrites);
   ({ memberCreated } = await registerModules(app, {
     db: database.db,
     pingDatabase: database.ping,

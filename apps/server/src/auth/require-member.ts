@@ -7,6 +7,7 @@ import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from '@sahifa/contr
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '#server/kernel/app-error.ts';
 import { whenReady } from '#server/kernel/when-ready.ts';
+import { WRITE_METHODS } from '#server/kernel/write-methods.ts';
 import type { SessionUser } from './session-cache.ts';
 
 export const NO_AUTHENTICATED_USER = 'No authenticated user';
@@ -84,10 +85,8 @@ export function memberOnly(
   else done(member ? undefined : unauthenticated());
 }
 
-export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
- * onRequest hook for the whole app: a suspended member reads but does not write. Every /api/v1
+ * onRequest hook for the routes that take a write (app.ts): a suspended member reads but does not write. Every /api/v1
  * write by a suspended member is refused here, once, rather than in each module, unless its
  * route says `config: { openToSuspended: true }`; signed-out writes pass on to their route's 401.
  */
@@ -96,7 +95,7 @@ export function refuseSuspendedWrites(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  // Reads pass at once (this hook runs before every request).
+  // The reads of a route that also takes a write pass at once (app.ts runs this on write routes).
   const write = WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
   if (!write || request.routeOptions.config.openToSuspended) {
     done();

@@ -8,11 +8,12 @@
 // that anyone's stream of refused requests cannot keep every member's reads from being remembered.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MemberReads } from '#server/kernel/member-reads.ts';
+import { WRITE_METHODS } from '#server/kernel/write-methods.ts';
 import { isOperator } from './operators.ts';
-import { knownMember, WRITE_METHODS } from './require-member.ts';
+import { knownMember } from './require-member.ts';
 import type { SessionUser } from './session-cache.ts';
 
-/** onSend hook for the whole app. */
+/** onSend hook for the routes that take a write (app.ts). */
 export function forgetWritersReads(reads: MemberReads) {
   return (
     request: FastifyRequest,
@@ -20,7 +21,7 @@ export function forgetWritersReads(reads: MemberReads) {
     payload: unknown,
     done: (error: Error | null, payload: unknown) => void,
   ): void => {
-    // Reads pass at once (this hook runs for every answer).
+    // The reads of a route that also takes a write pass at once.
     if (!WRITE_METHODS.has(request.method)) {
       done(null, payload);
       return;

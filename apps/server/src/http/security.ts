@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '#server/config.ts';
+import { takesWrites, WRITE_METHODS } from '#server/kernel/write-methods.ts';
 import { errorBody } from './errors.ts';
 
 export interface WriteRateLimit {
@@ -17,8 +18,6 @@ export interface WriteRateLimit {
 }
 
 export const DEFAULT_WRITE_RATE_LIMIT: WriteRateLimit = { max: 120, timeWindow: 60_000 };
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function isApiV1Write(request: FastifyRequest): boolean {
   return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
@@ -145,8 +144,7 @@ export async function registerSecurity(
   // Routes that take no write get no rate-limit hook at all (it cost every read ~1.5 % of CPU);
   // allowList still passes the reads of a route that also takes a write.
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (!route.url.startsWith('/api/v1/') || !methods.some((method) => WRITE_METHODS.has(method))) {
+    if (!route.url.startsWith('/api/v1/') || !takesWrites(route.method)) {
       route.config = { ...route.config, rateLimit: false };
     }
   });
