@@ -41,7 +41,11 @@ describe.each(engines)('the console: members and suspension on %s', (engine) => 
   }
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { env: { ADMIN_EMAILS: 'boss@sahifa.test' } });
+    t = await createTestApp(engine, {
+      env: { ADMIN_EMAILS: 'boss@sahifa.test' },
+      // A write route registered after every module's, as a new module's would be.
+      build: { plugins: [async (app) => void app.post('/api/v1/later-write', async () => ({ ok: true }))] },
+    });
     boss = await account('Boss Operator', 'BOSS@sahifa.test');
     opal = await account('Opal Operator');
     await t.db.updateTable('user').set({ role: 'operator' }).where('id', '=', opal.id).execute();
@@ -232,6 +236,7 @@ describe.each(engines)('the console: members and suspension on %s', (engine) => 
       ['POST', '/api/v1/thoughts', { content: 'Let me back in.' }],
       ['PUT', `/api/v1/blocks/${bob.userNumber}`, undefined],
       ['POST', '/api/v1/reports', { kind: 'thought', targetId: 'x', reason: 'spam' }],
+      ['POST', '/api/v1/later-write', {}],
     ] as const) {
       const refused = await call(t.app, reader, method, url, body);
       expect(refused.statusCode, `${method} ${url}`).toBe(403);
