@@ -52,7 +52,7 @@ function visibleComments(db: Kysely<Database>, bookId: string) {
     .where('book_comment.hidden_at', 'is', null);
 }
 
-/** Newest first: the comments' (time, id). */
+/** Every page of comments is in (date, id) order, newest first (db/keyset.ts). */
 const COMMENT_ORDER = ['book_comment.date', 'book_comment.id'] as const;
 
 export function createCommentsRepository(db: Kysely<Database>) {

@@ -52,6 +52,9 @@ export interface ReplyRow {
   author_image: string | null;
 }
 
+/** Every page of thoughts is in (date, id) order, newest first (db/keyset.ts). */
+const THOUGHT_ORDER = ['thought.date', 'thought.id'] as const;
+
 /** viewerMarks asks about at most a page of thoughts. */
 export const MARKED_THOUGHTS = COMMUNITY_PAGE_SIZE.thoughts;
 
@@ -131,7 +134,7 @@ export function createThoughtsRepository(db: Kysely<Database>) {
   function thoughtPage(viewerId: string, limit: number, authorId?: string, after?: Keys) {
     let query = thoughts(viewerId).where((eb) => eb.not(eb.exists(blockOf(viewerId, 'thought.user_id'))));
     if (authorId) query = query.where('thought.user_id', '=', authorId);
-    return pageAfter(query, ['thought.date', 'thought.id'], after, limit);
+    return pageAfter(query, THOUGHT_ORDER, after, limit);
   }
 
   // The feed's and the profile's first pages as every member sees them (the service remembers
@@ -140,7 +143,7 @@ export function createThoughtsRepository(db: Kysely<Database>) {
   function sharedPage(limit: number, authorId?: string) {
     let query = sharedThoughts();
     if (authorId) query = query.where('thought.user_id', '=', authorId);
-    return query.orderBy('thought.date', 'desc').orderBy('thought.id', 'desc').limit(limit);
+    return pageAfter(query, THOUGHT_ORDER, undefined, limit);
   }
   const sharedFeedPage = compiledQuery(db, 1, (limit: number) => sharedPage(limit));
   const sharedAuthorPage = compiledQuery(db, 2, (authorId: string, limit: number) =>
