@@ -10,14 +10,9 @@ export function fts5PrefixQuery(terms: readonly string[], operator: 'AND' | 'OR'
   return terms.map((t) => `"${t.replaceAll('"', '""')}"*`).join(` ${operator} `);
 }
 
-/**
- * tsquery: each term as a quoted lexeme with a prefix marker, optionally restricted to weights
- * (`A`: title and author); `&` (every term) or `|` (any).
- */
-export function tsPrefixQuery(terms: readonly string[], weights = '', operator: '&' | '|' = '&'): string {
-  return terms
-    .map((t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*${weights}`)
-    .join(` ${operator} `);
+/** tsquery: each term as a quoted lexeme with a prefix marker; `&` (every term) or `|` (any). */
+export function tsPrefixQuery(terms: readonly string[], operator: '&' | '|' = '&'): string {
+  return terms.map((t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(` ${operator} `);
 }
 
 /** FTS5's rank of a `book_search` row (lower is better): bm25 weights per column — book_id (unindexed), title, author, tags, about, body. */

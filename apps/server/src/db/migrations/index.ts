@@ -14,6 +14,7 @@ import { memberNameSearchMigration } from './0009_member_name_search.ts';
 import { memberNameIndexMigration } from './0010_member_name_index.ts';
 import { coverCardsMigration } from './0011_cover_cards.ts';
 import { progressSavesInPlaceMigration } from './0012_progress_saves_in_place.ts';
+import { searchHeadingsMigration } from './0013_search_headings.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_member_name_index': memberNameIndexMigration,
   '0011_cover_cards': coverCardsMigration,
   '0012_progress_saves_in_place': progressSavesInPlaceMigration,
+  '0013_search_headings': searchHeadingsMigration,
 };

@@ -123,7 +123,7 @@ function postgresCandidates(db: Kysely<Database>) {
         ),
         sql` union all `,
       );
-      const any = sql`to_tsquery('simple', ${tsPrefixQuery(terms, '', '|')})`;
+      const any = sql`to_tsquery('simple', ${tsPrefixQuery(terms, '|')})`;
       const contains = containsPatterns(terms);
       const pattern = wordStartPattern(terms);
       // 1. Books by the rarity-weighted count of the terms they hold (an index scan per term),

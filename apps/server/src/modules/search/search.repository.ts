@@ -66,14 +66,15 @@ function sqliteBookSearch(db: Kysely<Database>) {
 function postgresBookSearch(db: Kysely<Database>) {
   return async (terms: readonly string[], limit: number) => {
     const query = sql`to_tsquery('simple', ${tsPrefixQuery(terms)})`;
-    const inTitleOrAuthor = sql`to_tsquery('simple', ${tsPrefixQuery(terms, 'A')})`;
+    // Title and author are matched in their own small vector (migration 0013), not by weight in
+    // the whole document, which PostgreSQL would have to read for every book to check.
     const { rows } = await sql<{ book_id: string }>`
       with candidates as (
         (select book_id, document, true as titled from book_search
-         where document @@ ${inTitleOrAuthor} limit ${sql.lit(SEARCH_CANDIDATES)})
+         where heading @@ ${query} limit ${sql.lit(SEARCH_CANDIDATES)})
         union all
         (select book_id, document, false from book_search
-         where document @@ ${query} and not (document @@ ${inTitleOrAuthor})
+         where document @@ ${query} and not (heading @@ ${query})
          limit ${sql.lit(SEARCH_CANDIDATES)}))
       select book_id from candidates
       order by titled desc, ts_rank(${TS_BOOK_RANK_WEIGHTS}::float4[], document, ${query}) desc, book_id

@@ -2,7 +2,9 @@ import type { SummaryInput } from '@sahifa/contracts/publishing';
 import { type SearchResults, searchResultsSchema } from '@sahifa/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMigration } from '#server/db/migrations/0002_search.ts';
+import { searchHeadingsMigration } from '#server/db/migrations/0013_search_headings.ts';
 import { syncSearchIndex } from '#server/db/search-index.ts';
+import { createPublishingRepository } from '#server/modules/publishing/publishing.repository.ts';
 import { DEFAULT_CONTENT_DIR } from '#server/paths.ts';
 import { seedLibrary } from '#server/seed/seed.ts';
 import {
@@ -20,6 +22,7 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '#server/test/test-app.ts';
+import { SEARCH_CANDIDATES } from './search.repository.ts';
 
 const page = (order: number, header: string, content1: string) => ({ order, header, content1 });
 
@@ -106,6 +109,8 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
     expect(await bookIds('lant')).toEqual([ids.title, ids.body]);
     expect(await bookIds('lantern harbour')).toEqual([ids.body]);
     expect(await bookIds('title writer')).toEqual([ids.title]);
+    // One word in the title, the other in the author: still a title-or-author match, first.
+    expect(await bookIds('lantern writer')).toEqual([ids.title, ids.body]);
     expect(await bookIds('empire')).toEqual(['test-two']);
     expect([...(await bookIds('stoicism'))].sort()).toEqual(['test-one', 'test-two']);
     expect(await bookIds('fixture')).toEqual(expect.arrayContaining(['test-one', 'test-two']));
@@ -277,6 +282,63 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
     expect((await search('prolific')).books).toHaveLength(20);
   });
 
+  it('finds an author match first however many books hold the word only in their text', async () => {
+    // More books than are ranked hold the word in their text, before and after the one whose
+    // author holds it: the newest and the first found of them are not where it is.
+    const publishing = createPublishingRepository(t.db);
+    const blankPage = {
+      order: 1,
+      header: 'Page',
+      subHeader: '',
+      content1: '',
+      subHeader2: '',
+      content2: '',
+      subHeader3: '',
+      content3: '',
+      subHeader4: '',
+      content4: '',
+    };
+    const insert = (id: string, author: string, text: string) =>
+      publishing.insertSummary(
+        {
+          id,
+          category_id: 'history',
+          source: 'official',
+          title: 'Ash',
+          author,
+          about_book: '',
+          book_reference: '',
+          book_image: null,
+          added_by: 'test',
+          added_at: '2001-01-01T00:00:00.000Z',
+          device_info: null,
+          user_id: null,
+        },
+        {
+          categoryId: 'history',
+          title: 'Ash',
+          titleAr: null,
+          author,
+          authorAr: null,
+          aboutBook: '',
+          bookReference: '',
+          bookImage: null,
+          cardImage: null,
+          tags: [],
+          enPages: [{ ...blankPage, content1: text }],
+          arPages: [],
+        },
+      );
+    for (let i = 0; i <= SEARCH_CANDIDATES; i += 1)
+      await insert(`ember-before-${i}`, 'Stoker', 'Ember, ember.');
+    await insert('ember-author', 'Ember Quill', 'Nothing to burn.');
+    for (let i = 0; i <= SEARCH_CANDIDATES; i += 1)
+      await insert(`ember-after-${i}`, 'Stoker', 'Ember, ember.');
+    const found = await bookIds('ember');
+    expect(found).toHaveLength(20);
+    expect(found[0]).toBe('ember-author');
+  });
+
   it('finds members by display name, Arabic without diacritics too', async () => {
     await signUpMember(t.app, 'زَيْنَب الكاتِبة');
     await signUpMember(t.app, 'Another Zaynab');
@@ -309,6 +371,7 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
   it('backfills the index for books that existed before the migration', async () => {
     await searchMigration.down?.(t.db);
     await searchMigration.up(t.db);
+    await searchHeadingsMigration.up(t.db);
     await syncSearchIndex(t.db); // what migrateToLatest does after the migrations
     expect(await bookIds('lantern')).toEqual([ids.title, ids.body]);
     expect(await bookIds('الحكمة')).toEqual([ids.arabic]);
