@@ -31,6 +31,7 @@ import {
 } from '../apps/server/src/db/search-index.ts';
 import { DEFAULT_CONTENT_DIR } from '../apps/server/src/paths.ts';
 import { seedLibrary } from '../apps/server/src/seed/seed.ts';
+import { asAutovacuumLeftIt } from './as-autovacuum-left-it.ts';
 
 const [dataDir, scaleArg = '1'] = process.argv.slice(2);
 const scale = Number(scaleArg);
@@ -659,9 +660,7 @@ await inTransaction(async () => {
   );
 });
 
-// PostgreSQL's autovacuum would gather statistics soon after such a load; a SQLite file has
-// none unless someone runs ANALYZE, and the app does not, so neither does this.
-if (database.engine === 'postgres') await sql`analyze`.execute(database.db);
+await asAutovacuumLeftIt(database);
 await database.close();
 console.log(
   `Growth data in ${config.database.kind === 'postgres' ? 'DATABASE_URL' : dataDir} (scale ${scale}): ` +

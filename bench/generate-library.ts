@@ -11,6 +11,7 @@ import type { PageFields } from '../apps/server/src/db/page-fields.ts';
 import { createPublishingRepository } from '../apps/server/src/modules/publishing/publishing.repository.ts';
 import { DEFAULT_CONTENT_DIR } from '../apps/server/src/paths.ts';
 import { seedLibrary } from '../apps/server/src/seed/seed.ts';
+import { asAutovacuumLeftIt } from './as-autovacuum-left-it.ts';
 
 const [dataDir, countArg] = process.argv.slice(2);
 const count = Number(countArg);
@@ -72,5 +73,6 @@ for (let i = 0; i < count; i++) {
     },
   );
 }
+await asAutovacuumLeftIt(database);
 await database.close();
 console.log(`Library in ${dataDir}: demo books plus ${count} generated.`);

@@ -1,17 +1,22 @@
 // Library benchmark: do the reading screens' requests stay fast as the library grows? Runs the
 // same requests against the demo library alone and with BENCH_BOOKS (5,000) generated books.
-// Usage: npm run bench:library  (results printed and written to bench/results/library-<date>.json)
+// Usage: npm run bench:library  (results printed and written to bench/results/library-<date>.json;
+//   BENCH_DATABASE_URL=postgres://… runs each size on a fresh PostgreSQL database made there, and
+//   writes library-postgres-<date>.json)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { freshPostgres } from './fresh-postgres.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SIZES = [0, Number(process.env.BENCH_BOOKS ?? 5000)];
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+const engine = postgresUrl ? 'postgres' : 'sqlite';
 
 /** The cursor of the category's 10th page: a deep page, as infinite scroll reaches it. */
 async function deepCursor(baseURL, cookie) {
@@ -37,13 +42,17 @@ const nextSearch = () => {
 const results = [];
 for (const size of SIZES) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-bench-library-'));
-  const generated = spawnSync('npx', ['tsx', 'bench/generate-library.ts', dataDir, String(size)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (generated.status !== 0) throw new Error('Generating the library failed.');
-  const server = await startLocalServer({ dataDir });
+  const database = postgresUrl ? await freshPostgres(postgresUrl, `library_${size}`) : null;
+  const env = database ? { DATABASE_URL: database.url } : {};
+  let server = null;
   try {
+    const generated = spawnSync('npx', ['tsx', 'bench/generate-library.ts', dataDir, String(size)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    if (generated.status !== 0) throw new Error('Generating the library failed.');
+    server = await startLocalServer({ dataDir, env });
     const cookie = await signUpMember(server.baseURL, dataDir, BENCH_MEMBER);
     const cursor = await deepCursor(server.baseURL, cookie);
     const targets = [
@@ -78,7 +87,9 @@ for (const size of SIZES) {
       });
     }
   } finally {
-    await server.stop();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
 }
 
@@ -95,10 +106,14 @@ console.table(
 const report = {
   date: new Date().toISOString(),
   node: process.version,
+  engine,
   durationSeconds: DURATION_SECONDS,
   results,
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(root, `bench/results/library-${report.date.slice(0, 10)}.json`);
+const file = join(
+  root,
+  `bench/results/library-${engine === 'postgres' ? 'postgres-' : ''}${report.date.slice(0, 10)}.json`,
+);
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`Written to ${file}`);
