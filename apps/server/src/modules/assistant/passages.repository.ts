@@ -10,6 +10,7 @@ import {
   FTS5_BOOK_RANK,
   fts5PrefixQuery,
   TS_BOOK_RANK_WEIGHTS,
+  throughSearchIndexes,
   tsPrefixQuery,
 } from '#server/db/search-query.ts';
 
@@ -108,14 +109,7 @@ function wordStartPattern(terms: readonly string[]): string {
 
 function postgresCandidates(db: Kysely<Database>) {
   return (terms: readonly string[], limit: number) =>
-    db.transaction().execute(async (trx) => {
-      // The table's heap is small (the documents live in TOAST), so the planner prefers reading
-      // it whole — and then decompresses every document to test it. The GIN index answers each
-      // term without reading a document: tell the planner so, for this transaction only (and
-      // spare it parallel workers, which cost more to start than these scans take).
-      await sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
-        trx,
-      );
+    throughSearchIndexes(db, async (trx) => {
       const hits = sql.join(
         terms.map(
           (term, i) =>

@@ -8,6 +8,7 @@ import {
   FTS5_BOOK_RANK,
   fts5PrefixQuery,
   TS_BOOK_RANK_WEIGHTS,
+  throughSearchIndexes,
   tsPrefixQuery,
 } from '#server/db/search-query.ts';
 
@@ -68,7 +69,7 @@ function postgresBookSearch(db: Kysely<Database>) {
     const query = sql`to_tsquery('simple', ${tsPrefixQuery(terms)})`;
     // Title and author are matched in their own small vector (migration 0013), not by weight in
     // the whole document, which PostgreSQL would have to read for every book to check.
-    const { rows } = await sql<{ book_id: string }>`
+    const found = sql<{ book_id: string }>`
       with candidates as (
         (select book_id, document, true as titled from book_search
          where heading @@ ${query} limit ${sql.lit(SEARCH_CANDIDATES)})
@@ -78,7 +79,8 @@ function postgresBookSearch(db: Kysely<Database>) {
          limit ${sql.lit(SEARCH_CANDIDATES)}))
       select book_id from candidates
       order by titled desc, ts_rank(${TS_BOOK_RANK_WEIGHTS}::float4[], document, ${query}) desc, book_id
-      limit ${limit}`.execute(db);
+      limit ${limit}`;
+    const { rows } = await throughSearchIndexes(db, (trx) => found.execute(trx));
     return rows.map((r) => r.book_id);
   };
 }
