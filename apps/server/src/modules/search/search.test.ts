@@ -1,4 +1,4 @@
-import type { SummaryInput } from '@sahifa/contracts/publishing';
+import { pageInputSchema, type SummaryInput } from '@sahifa/contracts/publishing';
 import { type SearchResults, searchResultsSchema } from '@sahifa/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMigration } from '#server/db/migrations/0002_search.ts';
@@ -286,18 +286,6 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
     // More books than are ranked hold the word in their text, before and after the one whose
     // author holds it: the newest and the first found of them are not where it is.
     const publishing = createPublishingRepository(t.db);
-    const blankPage = {
-      order: 1,
-      header: 'Page',
-      subHeader: '',
-      content1: '',
-      subHeader2: '',
-      content2: '',
-      subHeader3: '',
-      content3: '',
-      subHeader4: '',
-      content4: '',
-    };
     const insert = (id: string, author: string, text: string) =>
       publishing.insertSummary(
         {
@@ -325,7 +313,7 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
           bookImage: null,
           cardImage: null,
           tags: [],
-          enPages: [{ ...blankPage, content1: text }],
+          enPages: [pageInputSchema.parse(page(1, 'Page', text))],
           arPages: [],
         },
       );
