@@ -9,7 +9,7 @@ import { authRoutes } from '#server/auth/auth.routes.ts';
 import { type Auth, type AuthRateLimits, createAuth, defaultAuthRateLimits } from '#server/auth/auth.ts';
 import { switchAuthContextsOffWhenIdle } from '#server/auth/auth-contexts.ts';
 import { resolveAuthSecret } from '#server/auth/auth-secret.ts';
-import { refuseSuspendedWrites } from '#server/auth/require-member.ts';
+import { decorateMemberLookup, refuseSuspendedWrites } from '#server/auth/require-member.ts';
 import { createSessionCache, type SessionCache } from '#server/auth/session-cache.ts';
 import { forgetWritersReads } from '#server/auth/writers-forget.ts';
 import type { Config } from '#server/config.ts';
@@ -93,6 +93,7 @@ async function assembleApp(config: Config, options: BuildAppOptions, database: D
   app.decorate('auth', auth);
   const sessions = createSessionCache(auth);
   app.decorate('sessions', sessions);
+  decorateMemberLookup(app);
   app.addHook('onClose', async () => {
     mailer.close();
     await database.close();

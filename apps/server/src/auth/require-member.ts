@@ -4,7 +4,7 @@
 // parsed or validated, then `requireMember(request)` in the handler: the session is looked up
 // once per request and remembered for that request.
 import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from '@sahifa/contracts/moderation';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '#server/kernel/app-error.ts';
 import { whenReady } from '#server/kernel/when-ready.ts';
 import { WRITE_METHODS } from '#server/kernel/write-methods.ts';
@@ -17,13 +17,22 @@ declare module 'fastify' {
     /** The route stays open to a suspended member (support: they must be able to ask why). */
     openToSuspended?: boolean;
   }
+  interface FastifyRequest {
+    /** This request's session lookup (knownMember): made once, whoever asks first. */
+    memberLookup: { fresh: boolean; member: KnownMember } | null;
+  }
 }
 
 /** A request's member as far as known: the member, null when signed out, or a promise of either. */
 export type KnownMember = SessionUser | null | Promise<SessionUser | null>;
 
-/** The session of a request, looked up once whoever asks first (a hook, the operator guard, the handler). */
-const sessions = new WeakMap<FastifyRequest, { fresh: boolean; member: KnownMember }>();
+/**
+ * Gives every request its `memberLookup`, empty (call before any route is registered): a property
+ * Fastify's request objects are made with, rather than a WeakMap entry per request.
+ */
+export function decorateMemberLookup(app: FastifyInstance): void {
+  app.decorateRequest('memberLookup', null);
+}
 
 /**
  * The signed-in member, or null when signed out; one session lookup per request. A remembered
@@ -34,7 +43,7 @@ export function knownMember(
   request: FastifyRequest,
   { fresh = false }: { fresh?: boolean } = {},
 ): KnownMember {
-  const known = sessions.get(request);
+  const known = request.memberLookup;
   if (known && (known.fresh || !fresh)) return known.member;
   const found = request.server.sessions.lookup(request.headers, { fresh });
   const entry: { fresh: boolean; member: KnownMember } = { fresh, member: null };
@@ -46,7 +55,7 @@ export function knownMember(
           return entry.member;
         })
       : (found?.user ?? null);
-  sessions.set(request, entry);
+  request.memberLookup = entry;
   return entry.member;
 }
 
