@@ -26,8 +26,8 @@ export const TS_BOOK_RANK_WEIGHTS = '{0.1, 0.3, 0.5, 1.0}';
  * PostgreSQL: runs `query` in a transaction whose planner reads `book_search` through its GIN
  * indexes. The table's heap is small (the documents live in TOAST), so the planner prefers reading
  * it whole, above all while the indexes hold entries not yet merged (between autovacuum's runs),
- * and then decompresses every document to test it: one search took ~50 ms at 5,000 books that
- * way, against 6–14 ms through the index (docs/performance.md, 2026-11-28, twenty-first
+ * and then decompresses every document to test it: one search took 50–240 ms at 5,000 books
+ * that way, against 6–14 ms through the index (docs/performance.md, 2026-11-28, twenty-first
  * session). Parallel workers are spared too: they cost more to start than these scans take.
  */
 export function throughSearchIndexes<T>(
