@@ -1,26 +1,10 @@
-// Growth benchmark (issue 12): does every read stay within 1.2× of its latency on the demo library
-// when the data grows tenfold? Two servers, started as `npm start` starts them: one on the demo
-// library, one on the demo library plus the generated data of bench/generate-growth.ts (scale 1:
-// 50,000 members, 10,000 books, 200,000 thoughts, 1,000,000 likes). Each read of
-// bench/endpoints.mjs is measured with autocannon at 64 connections on both, alternating the two
-// in every round so the machine's noise hits both alike, plus the profile of member 1001: on the
-// demo library the bench member itself, in the grown data the member who wrote the most.
-// Usage: npm run bench:growth  (BENCH_SCALE, default 1; BENCH_SECONDS per run, default 5;
-//   BENCH_ROUNDS, default 2; BENCH_DATABASE_URL=postgres://… runs both on fresh PostgreSQL
-//   databases made there; BENCH_LIBRARY_CACHE_SECONDS sets the servers' LIBRARY_CACHE_SECONDS;
-//   BENCH_BASELINE_SCALE adds generated data at that scale to the baseline too, e.g. 0.05, so that
-//   both answer full pages (the demo library alone has two books a category and no reviews))
-// Results are printed and written to bench/results/growth-<date>.json (growth-postgres-… on
-// PostgreSQL, growth-cache<N>-… with BENCH_LIBRARY_CACHE_SECONDS).
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
-import { startLocalServer } from '../scripts/local-server.mjs';
+import { startOnDataSet } from './data-set.mjs';
 import { headersFor, prepareEndpoints } from './endpoints.mjs';
-import { freshPostgres } from './fresh-postgres.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BASELINE_SCALE = Number(process.env.BENCH_BASELINE_SCALE ?? 0);
@@ -35,29 +19,14 @@ const MEMBER_1001 = 1001;
 
 /** Prepares a DATA_DIR (and database) holding the data set, starts a server on it, signs in. */
 async function startDataSet(label, scale) {
-  const dataDir = mkdtempSync(join(tmpdir(), `sahifa-growth-${label}-`));
-  const database = postgresUrl ? await freshPostgres(postgresUrl, `growth_${label}`) : null;
-  const env = {
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...(cacheSeconds !== undefined ? { LIBRARY_CACHE_SECONDS: cacheSeconds } : {}),
-  };
-  let server = null;
-  const stop = async () => {
-    await server?.stop();
-    // A server that died (or never started) has not removed its DATA_DIR.
-    rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
-  };
+  const { server, dataDir, stop } = await startOnDataSet({
+    label: `growth-${label}`,
+    generator: scale > 0 ? 'generate-growth.ts' : null,
+    size: scale,
+    postgresUrl,
+    env: cacheSeconds !== undefined ? { LIBRARY_CACHE_SECONDS: cacheSeconds } : {},
+  });
   try {
-    if (scale > 0) {
-      const generated = spawnSync('npx', ['tsx', 'bench/generate-growth.ts', dataDir, String(scale)], {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, ...env },
-      });
-      if (generated.status !== 0) throw new Error('Generating the data failed.');
-    }
-    server = await startLocalServer({ dataDir, env });
     const { cookie, reads } = await prepareEndpoints(server.baseURL, dataDir);
     return { label, server, cookie, reads, stop };
   } catch (error) {

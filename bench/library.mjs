@@ -1,16 +1,8 @@
-// Library benchmark: do the reading screens' requests stay fast as the library grows? Runs the
-// same requests against the demo library alone and with BENCH_BOOKS (5,000) generated books.
-// Usage: npm run bench:library  (results printed and written to bench/results/library-<date>.json;
-//   BENCH_DATABASE_URL=postgres://… runs each size on a fresh PostgreSQL database made there, and
-//   writes library-postgres-<date>.json)
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
-import { startLocalServer } from '../scripts/local-server.mjs';
-import { freshPostgres } from './fresh-postgres.mjs';
+import { startOnDataSet } from './data-set.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,18 +33,13 @@ const nextSearch = () => {
 
 const results = [];
 for (const size of SIZES) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-bench-library-'));
-  const database = postgresUrl ? await freshPostgres(postgresUrl, `library_${size}`) : null;
-  const env = database ? { DATABASE_URL: database.url } : {};
-  let server = null;
+  const { server, dataDir, stop } = await startOnDataSet({
+    label: `library-${size}`,
+    generator: 'generate-library.ts',
+    size,
+    postgresUrl,
+  });
   try {
-    const generated = spawnSync('npx', ['tsx', 'bench/generate-library.ts', dataDir, String(size)], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    if (generated.status !== 0) throw new Error('Generating the library failed.');
-    server = await startLocalServer({ dataDir, env });
     const cookie = await signUpMember(server.baseURL, dataDir, BENCH_MEMBER);
     const cursor = await deepCursor(server.baseURL, cookie);
     const targets = [
@@ -87,9 +74,7 @@ for (const size of SIZES) {
       });
     }
   } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await stop();
   }
 }
 
