@@ -7,7 +7,7 @@ import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_MESSAGE } from '@sahifa/contr
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '#server/kernel/app-error.ts';
 import { whenReady } from '#server/kernel/when-ready.ts';
-import { WRITE_METHODS } from '#server/kernel/write-methods.ts';
+import { isApiV1Write } from '#server/kernel/write-methods.ts';
 import type { SessionUser } from './session-cache.ts';
 
 export const NO_AUTHENTICATED_USER = 'No authenticated user';
@@ -105,8 +105,7 @@ export function refuseSuspendedWrites(
   done: HookHandlerDoneFunction,
 ): void {
   // The reads of a route that also takes a write pass at once (app.ts runs this on write routes).
-  const write = WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
-  if (!write || request.routeOptions.config.openToSuspended) {
+  if (!isApiV1Write(request) || request.routeOptions.config.openToSuspended) {
     done();
     return;
   }

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '#server/config.ts';
-import { takesWrites, WRITE_METHODS } from '#server/kernel/write-methods.ts';
+import { isApiV1Write, takesWrites } from '#server/kernel/write-methods.ts';
 import { errorBody } from './errors.ts';
 
 export interface WriteRateLimit {
@@ -18,10 +18,6 @@ export interface WriteRateLimit {
 }
 
 export const DEFAULT_WRITE_RATE_LIMIT: WriteRateLimit = { max: 120, timeWindow: 60_000 };
-
-function isApiV1Write(request: FastifyRequest): boolean {
-  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
-}
 
 /** better-auth's POSTs (sign-in, sign-up…) change state too; its GET callbacks come from Google. */
 function needsSameOrigin(request: FastifyRequest): boolean {

@@ -7,3 +7,8 @@ export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
 export function takesWrites(method: string | readonly string[]): boolean {
   return [method].flat().some((each) => WRITE_METHODS.has(each));
 }
+
+/** A request that writes through Sahifa's own API (/api/v1; better-auth's /api/auth is apart). */
+export function isApiV1Write(request: { method: string; url: string }): boolean {
+  return WRITE_METHODS.has(request.method) && request.url.startsWith('/api/v1/');
+}
