@@ -9,6 +9,7 @@ import type { DatabaseConfig } from '#server/config.ts';
 import { PipelinedKysely } from './postgres-pipeline.ts';
 import { pipelinedClient } from './postgres-shared-connections.ts';
 import type { Database } from './schema.ts';
+import { SEARCH_PLANNER_SETTINGS } from './search-query.ts';
 import { SahifaSqliteDialect } from './sqlite-dialect.ts';
 import { registerSqlite } from './sqlite-now.ts';
 import { withArrayRows } from './sqlite-rows.ts';
@@ -132,15 +133,26 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
-  const settings = { connectionString: url, ...(schema ? { options: `-c search_path=${schema}` } : {}) };
+  const options = (settings: Record<string, string>) => {
+    const all = { ...(schema ? { search_path: schema } : {}), ...settings };
+    return Object.entries(all)
+      .map(([name, value]) => `-c ${name}=${value}`)
+      .join(' ');
+  };
+  const settings = { connectionString: url, options: options({}) };
   // The pool serves writes and transactions; reads share pipelined connections (postgres-pipeline.ts).
   const pool = new pg.Pool({ ...settings, max: 10 });
   pool.on('connect', preparePerConnection);
-  return new PipelinedKysely(pool, () => {
-    const client = pipelinedClient(settings);
+  const opener = (clientSettings: pg.ClientConfig) => () => {
+    const client = pipelinedClient(clientSettings);
     preparePerConnection(client);
     return client;
-  });
+  };
+  return new PipelinedKysely(
+    pool,
+    opener(settings),
+    opener({ ...settings, options: options(SEARCH_PLANNER_SETTINGS) }),
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { engines, useTestSchema, withAdminClient } from '#server/test/test-app.t
 import { migrateToLatest } from './migrate.ts';
 import { SHARED_CONNECTIONS } from './postgres-pipeline.ts';
 import type { Database } from './schema.ts';
+import { throughSearchIndexes } from './search-query.ts';
 
 /** The server process that answered (a read: on a shared connection outside transactions). */
 const backend = async (db: Kysely<Database>) =>
@@ -112,6 +113,31 @@ describe.runIf(engines.includes('postgres'))('statements on shared PostgreSQL co
     await expect.poll(() => backend(db).catch(() => lost), { timeout: 5_000 }).not.toBe(lost);
     const after = await Promise.all(Array.from({ length: 10 }, () => backend(db)));
     expect(after).not.toContain(lost);
+  });
+
+  it('sends searches down read-only connections of their own, planned through the indexes', async () => {
+    const search = throughSearchIndexes(db);
+    const settings = (reader: Kysely<Database>) =>
+      sql<{ seqscan: string; readOnly: string; categories: number }>`
+        select current_setting('enable_seqscan') as seqscan,
+          current_setting('transaction_read_only') as "readOnly",
+          (select count(*)::int from category) as categories`
+        .execute(reader)
+        .then(({ rows }) => rows[0]);
+    const [searching, reading] = await Promise.all([settings(search), settings(db)]);
+    // The same database and schema; only the searches' planner and access differ.
+    expect(searching).toEqual({ seqscan: 'off', readOnly: 'on', categories: reading?.categories });
+    expect(reading).toMatchObject({ seqscan: 'on', readOnly: 'off' });
+    const searchers = new Set(await Promise.all(Array.from({ length: 20 }, () => backend(search))));
+    const readers = new Set(await Promise.all(Array.from({ length: 20 }, () => backend(db))));
+    expect(searchers.size).toBeLessThanOrEqual(SHARED_CONNECTIONS);
+    expect([...searchers].filter((pid) => readers.has(pid))).toEqual([]);
+    await expect(
+      search
+        .insertInto('category')
+        .values({ id: 'never', title: 'Never', title_ar: 'أبدا', sort_order: 96 })
+        .execute(),
+    ).rejects.toThrow('cannot execute INSERT in a read-only transaction');
   });
 
   it('keeps one session through db.connection()', async () => {

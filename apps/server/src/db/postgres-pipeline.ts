@@ -29,7 +29,7 @@ import { GroupCommit } from './postgres-group-commit.ts';
 import { SharedConnections } from './postgres-shared-connections.ts';
 import type { Database } from './schema.ts';
 
-/** Connections shared by the reads (measured: docs/performance.md). */
+/** Connections shared by the reads, and as many by the searches (measured: docs/performance.md). */
 export const SHARED_CONNECTIONS = 2;
 
 /**
@@ -129,6 +129,62 @@ function ownOf(connection: StatementConnection): DatabaseConnection {
   return connection.own;
 }
 
+/**
+ * Every statement down `reads`, as a read: for a Kysely whose connections only read (PostgreSQL
+ * refuses their writes: `default_transaction_read_only`). No transactions: each statement is its own.
+ */
+class ReadsOnlyDriver implements Driver {
+  readonly #reads: SharedConnections;
+
+  constructor(reads: SharedConnections) {
+    this.#reads = reads;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const reads = this.#reads;
+    return {
+      executeQuery: <Row>(query: CompiledQuery) => reads.read<Row>(query),
+      streamQuery: () => {
+        throw new Error('no streaming on the shared reads');
+      },
+    };
+  }
+
+  beginTransaction(): Promise<void> {
+    throw new Error('no transactions on the shared reads');
+  }
+
+  commitTransaction(): Promise<void> {
+    throw new Error('no transactions on the shared reads');
+  }
+
+  rollbackTransaction(): Promise<void> {
+    throw new Error('no transactions on the shared reads');
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  destroy(): Promise<void> {
+    return this.#reads.end();
+  }
+}
+
+class ReadsOnlyDialect extends PostgresDialect {
+  readonly #reads: SharedConnections;
+
+  constructor(reads: SharedConnections) {
+    // Kysely's PostgreSQL adapter, compiler and introspector; the pool is never used.
+    super({ pool: async () => Promise.reject(new Error('no pool for the shared reads')) });
+    this.#reads = reads;
+  }
+
+  override createDriver(): Driver {
+    return new ReadsOnlyDriver(this.#reads);
+  }
+}
+
 class PipelineDialect extends PostgresDialect {
   readonly #open: () => pg.Client;
 
@@ -149,11 +205,23 @@ class PipelineDialect extends PostgresDialect {
  */
 export class PipelinedKysely extends Kysely<Database> {
   readonly #session: Kysely<Database>;
+  /**
+   * Reads planned to go through the full-text indexes (db/search-query.ts), down pipelined
+   * connections of their own made by `openSearch`, whose planner settings say so.
+   */
+  readonly searchReads: Kysely<Database>;
 
-  constructor(pool: pg.Pool, open: () => pg.Client) {
+  constructor(pool: pg.Pool, open: () => pg.Client, openSearch: () => pg.Client) {
     super({ dialect: new PipelineDialect(pool, open) });
     // Borrows the pool, which this one's destroy() ends.
     this.#session = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    this.searchReads = new Kysely<Database>({
+      dialect: new ReadsOnlyDialect(new SharedConnections(openSearch, SHARED_CONNECTIONS)),
+    });
+  }
+
+  override async destroy(): Promise<void> {
+    await Promise.all([this.searchReads.destroy(), super.destroy()]);
   }
 
   /** One session throughout (a session-level lock or setting): a connection from the pool. */

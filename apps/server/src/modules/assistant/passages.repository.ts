@@ -108,23 +108,22 @@ function wordStartPattern(terms: readonly string[]): string {
 }
 
 function postgresCandidates(db: Kysely<Database>) {
-  return (terms: readonly string[], limit: number) =>
-    throughSearchIndexes(db, async (trx) => {
-      const hits = sql.join(
-        terms.map(
-          (term, i) =>
-            sql`select ${i}::int as term, book_id from book_search where document @@ to_tsquery('simple', ${tsPrefixQuery([term])})`,
-        ),
-        sql` union all `,
-      );
-      const any = sql`to_tsquery('simple', ${tsPrefixQuery(terms, '|')})`;
-      const contains = containsPatterns(terms);
-      const pattern = wordStartPattern(terms);
-      // 1. Books by the rarity-weighted count of the terms they hold (an index scan per term),
-      //    the pool then by ts_rank: the only documents read are the pool's.
-      // 2. Books whose title or author holds a term (short columns, never in TOAST): a cheap
-      //    substring test first, the word-start test on what passes.
-      const { rows } = await sql<Found & { list: number }>`
+  return async (terms: readonly string[], limit: number) => {
+    const hits = sql.join(
+      terms.map(
+        (term, i) =>
+          sql`select ${i}::int as term, book_id from book_search where document @@ to_tsquery('simple', ${tsPrefixQuery([term])})`,
+      ),
+      sql` union all `,
+    );
+    const any = sql`to_tsquery('simple', ${tsPrefixQuery(terms, '|')})`;
+    const contains = containsPatterns(terms);
+    const pattern = wordStartPattern(terms);
+    // 1. Books by the rarity-weighted count of the terms they hold (an index scan per term),
+    //    the pool then by ts_rank: the only documents read are the pool's.
+    // 2. Books whose title or author holds a term (short columns, never in TOAST): a cheap
+    //    substring test first, the word-start test on what passes.
+    const { rows } = await sql<Found & { list: number }>`
         with hits as materialized (${hits}),
         weights as (
           select term, ln(1 + (select count(*) from book_search)::float8 / count(*)) as weight
@@ -155,11 +154,11 @@ function postgresCandidates(db: Kysely<Database>) {
         select book_id, title, author, 0 as list, place from anywhere
         union all
         select book_id, title, author, 1 as list, place from named
-        order by list, place`.execute(trx);
-      const anywhere = rows.filter((r) => Number(r.list) === 0);
-      const named = rows.filter((r) => Number(r.list) === 1);
-      return merge(terms, anywhere, named, limit);
-    });
+        order by list, place`.execute(throughSearchIndexes(db));
+    const anywhere = rows.filter((r) => Number(r.list) === 0);
+    const named = rows.filter((r) => Number(r.list) === 1);
+    return merge(terms, anywhere, named, limit);
+  };
 }
 
 const PAGE_COLUMNS = PAGE_TEXT_COLUMNS.map((c) => `page.${c}` as const);

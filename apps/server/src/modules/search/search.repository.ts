@@ -80,7 +80,7 @@ function postgresBookSearch(db: Kysely<Database>) {
       select book_id from candidates
       order by titled desc, ts_rank(${TS_BOOK_RANK_WEIGHTS}::float4[], document, ${query}) desc, book_id
       limit ${limit}`;
-    const { rows } = await throughSearchIndexes(db, (trx) => found.execute(trx));
+    const { rows } = await found.execute(throughSearchIndexes(db));
     return rows.map((r) => r.book_id);
   };
 }
