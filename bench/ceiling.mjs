@@ -11,7 +11,9 @@
 //   whole life (docs/performance.md, 2026-11-28, fifteenth session); default 1;
 //   BENCH_ONLY=post,like measures only the requests whose names contain one of these words;
 //   BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" asks for compressed answers as a browser does,
-//   and the ceiling answers with the same compressed bytes)
+//   and the ceiling answers with the same compressed bytes;
+//   BENCH_CEILING_HEADERS=1 has the ceiling send Sahifa's own headers too (its security headers,
+//   cache-control, ETag…), to tell how much of the gap is what every answer must carry)
 // Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -37,6 +39,20 @@ if (engines.includes('postgres') && !postgresUrl)
 const only = process.env.BENCH_ONLY?.split(',');
 const measured = (endpoint) => !only || only.some((word) => endpoint.name.includes(word));
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+const ceilingHeaders = process.env.BENCH_CEILING_HEADERS === '1';
+/** Headers Node and Fastify write for any answer, or that the ceiling sets from the recording. */
+const WRITTEN_ANYWAY = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+  'content-type',
+  'content-encoding',
+]);
+/** The headers Sahifa chose to send with an answer (BENCH_CEILING_HEADERS). */
+const ownHeaders = (response) =>
+  Object.fromEntries(Object.entries(response.headers).filter(([name]) => !WRITTEN_ANYWAY.has(name)));
 const headersOf = (endpoint, context) => ({
   ...headersFor(endpoint, context),
   ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
@@ -139,6 +155,7 @@ try {
       status,
       contentType: response.headers['content-type'] ?? 'application/json',
       contentEncoding: response.headers['content-encoding'] ?? null,
+      headers: ceilingHeaders ? ownHeaders(response) : {},
       body: body.toString('base64'),
     });
     rows.push({
@@ -222,7 +239,7 @@ const results = rows.map(({ endpoint, bytes, runs }) => {
 
 const both = engines.length > 1;
 console.log(
-  `\n${engines.join(' and ')}, ${INSTANCES} server(s) a side, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}\n`,
+  `\n${engines.join(' and ')}, ${INSTANCES} server(s) a side, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}${ceilingHeaders ? ", the ceiling with Sahifa's headers" : ''}\n`,
 );
 const heads = engines.flatMap((engine) => {
   const on = both ? ` (${engine})` : '';
@@ -273,6 +290,7 @@ const report = {
   machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model },
   connections: CONNECTIONS,
   acceptEncoding: acceptEncoding ?? null,
+  ceilingHeaders,
   seconds: SECONDS,
   rounds: ROUNDS,
   instances: INSTANCES,
@@ -281,7 +299,7 @@ const report = {
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(
   root,
-  `bench/results/ceiling-${engines.join('-')}${acceptEncoding ? '-compressed' : ''}-${report.date.slice(0, 10)}.json`,
+  `bench/results/ceiling-${engines.join('-')}${acceptEncoding ? '-compressed' : ''}${ceilingHeaders ? '-headers' : ''}-${report.date.slice(0, 10)}.json`,
 );
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to ${file}`);
