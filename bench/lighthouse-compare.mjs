@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root } from '../scripts/build-web.mjs';
 import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
+import { putSessionInJar } from './browser-session.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const other = process.argv[2];
@@ -21,10 +22,14 @@ const PATHS = (process.env.BENCH_PATHS ?? '/,/about').split(',');
 const ACCEPT_LANG = process.env.BENCH_ACCEPT_LANG;
 
 const signedIn = (path) => path.startsWith('/app');
+// The session is put in the browser once, for the whole run.
+if (PATHS.some(signedIn) && !PATHS.every(signedIn))
+  throw new Error('BENCH_PATHS: compare public pages and /app pages in separate runs');
 
-async function start(checkout, port) {
+/** `host`: each side its own, since a browser keeps cookies per host, not per port. */
+async function start(checkout, host, port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-lh-compare-'));
-  const base = `http://localhost:${port}`;
+  const base = `http://${host}:${port}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: checkout,
     env: {
@@ -54,12 +59,17 @@ async function start(checkout, port) {
   return { base, stop, cookie };
 }
 
-const servers = { before: await start(other, 4601), after: await start(root, 4602) };
+const servers = {
+  before: await start(other, '127.0.0.1', 4601),
+  after: await start(root, 'localhost', 4602),
+};
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   // Both navigator.languages and Accept-Language (--lang alone changes neither, headless).
   chromeFlags: [...CHROMIUM_FLAGS, ...(ACCEPT_LANG ? [`--accept-lang=${ACCEPT_LANG}`] : [])],
 });
+for (const { base, cookie } of Object.values(servers))
+  if (cookie) await putSessionInJar(chrome.port, base, cookie);
 const runs = Object.fromEntries(
   PATHS.flatMap((path) => ['before', 'after'].map((side) => [`${path} ${side}`, []])),
 );
@@ -72,13 +82,13 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
-          // Lighthouse clears the origin's cookies first: the session travels as a header.
-          extraHeaders: signedIn(path) ? { Cookie: servers[side].cookie } : undefined,
         });
         if (lhr.runtimeError) {
           console.log(path, side, 'no figures:', lhr.runtimeError.code);
           continue;
         }
+        if (signedIn(path) && !new URL(lhr.finalDisplayedUrl).pathname.startsWith('/app/'))
+          throw new Error(`${path} ended at ${lhr.finalDisplayedUrl}: the session was not accepted`);
         const value = (id) => Math.round(lhr.audits[id].numericValue);
         const run = {
           performance: Math.round(lhr.categories.performance.score * 100),

@@ -12,6 +12,7 @@ import lighthouse from 'lighthouse';
 import { root } from '../scripts/build-web.mjs';
 import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { putSessionInJar } from './browser-session.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -94,8 +95,8 @@ function summarise(runs) {
   };
 }
 
-/** One Lighthouse run of `url`, signed in when a session cookie is given. */
-function audit(url, cookie) {
+/** One Lighthouse run of `url`. */
+function audit(url) {
   return lighthouse(url, {
     port: chrome.port,
     logLevel: 'error',
@@ -103,9 +104,6 @@ function audit(url, cookie) {
     onlyCategories: CATEGORIES,
     // Lighthouse's defaults: mobile form factor and screen, simulated throttling.
     formFactor: 'mobile',
-    // The session travels as a header: Lighthouse clears the origin's storage (and cookies) before
-    // each run, a header it leaves alone.
-    extraHeaders: cookie ? { Cookie: cookie } : undefined,
   });
 }
 
@@ -127,13 +125,19 @@ try {
     chromeFlags: CHROMIUM_FLAGS,
   });
   const results = [];
+  let signedIn = false;
   for (const page of pages) {
+    // The public pages come first, visited without the session.
+    if (page.signedIn && !signedIn) {
+      await putSessionInJar(chrome.port, baseURL, cookie);
+      signedIn = true;
+    }
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       // A run whose trace Chromium failed to record (Lighthouse's runtimeError) is made again.
       let result;
       for (let attempt = 0; attempt < 3 && (!result || result.lhr.runtimeError); attempt++) {
-        result = await audit(`${baseURL}${page.path}`, page.signedIn ? cookie : null);
+        result = await audit(`${baseURL}${page.path}`);
       }
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       const figures = figuresOf(result.lhr);
