@@ -125,13 +125,10 @@ try {
     chromeFlags: CHROMIUM_FLAGS,
   });
   const results = [];
-  let signedIn = false;
+  // The public pages come first, visited without the session; it goes in before the first member page.
+  const firstMemberPage = pages.find((page) => page.signedIn);
   for (const page of pages) {
-    // The public pages come first, visited without the session.
-    if (page.signedIn && !signedIn) {
-      await putSessionInJar(chrome.port, baseURL, cookie);
-      signedIn = true;
-    }
+    if (page === firstMemberPage) await putSessionInJar(chrome.port, baseURL, cookie);
     const runs = [];
     for (let run = 0; run < RUNS; run++) {
       // A run whose trace Chromium failed to record (Lighthouse's runtimeError) is made again.

@@ -133,14 +133,14 @@ function withStatementCache(database: SQLite.Database): SqliteDatabase {
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
-  const options = (settings: Record<string, string>) => {
-    const all = { ...(schema ? { search_path: schema } : {}), ...settings };
-    return Object.entries(all)
+  // Server settings for a connection (pg's `options`): the test's schema first, then `extra`.
+  const options = (extra: Readonly<Record<string, string>>) =>
+    Object.entries({ ...(schema ? { search_path: schema } : {}), ...extra })
       .map(([name, value]) => `-c ${name}=${value}`)
       .join(' ');
-  };
   const settings = { connectionString: url, options: options({}) };
-  // The pool serves writes and transactions; reads share pipelined connections (postgres-pipeline.ts).
+  // The pool serves writes and transactions; reads share pipelined connections (postgres-pipeline.ts),
+  // and searches share two more set to plan through the full-text indexes (search-query.ts).
   const pool = new pg.Pool({ ...settings, max: 10 });
   pool.on('connect', preparePerConnection);
   const opener = (clientSettings: pg.ClientConfig) => () => {

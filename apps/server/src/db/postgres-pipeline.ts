@@ -16,10 +16,17 @@
 import {
   type CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
   type Driver,
   Kysely,
   type OperationNode,
+  PostgresAdapter,
   PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type QueryCompiler,
   type QueryResult,
   SelectQueryNode,
   type TransactionSettings,
@@ -171,17 +178,28 @@ class ReadsOnlyDriver implements Driver {
   }
 }
 
-class ReadsOnlyDialect extends PostgresDialect {
+/** Kysely's PostgreSQL adapter, compiler and introspector over ReadsOnlyDriver: no pool of its own. */
+class ReadsOnlyDialect implements Dialect {
   readonly #reads: SharedConnections;
 
   constructor(reads: SharedConnections) {
-    // Kysely's PostgreSQL adapter, compiler and introspector; the pool is never used.
-    super({ pool: async () => Promise.reject(new Error('no pool for the shared reads')) });
     this.#reads = reads;
   }
 
-  override createDriver(): Driver {
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
     return new ReadsOnlyDriver(this.#reads);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
   }
 }
 
