@@ -14,7 +14,8 @@
 //   BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" asks for compressed answers as a browser does,
 //   and the ceiling answers with the same compressed bytes;
 //   BENCH_CEILING_HEADERS=1 has the ceiling send Sahifa's own headers too (its security headers,
-//   cache-control, ETag…), to tell how much of the gap is what every answer must carry)
+//   cache-control, ETag…), to tell how much of the gap is what every answer must carry;
+//   BENCH_WRITERS=64 sends the writes as 64 members in turn instead of the bench member alone)
 // Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -94,7 +95,7 @@ async function load(baseURL, pid, endpoint, headers) {
   const { result: run, cpu } = await measuredRun(
     baseURL + endpoint.path,
     pid,
-    { method: endpoint.method, headers, body: endpoint.body },
+    { method: endpoint.method, headers, body: endpoint.body, writers: endpoint.writers },
     { connections: CONNECTIONS, seconds: SECONDS },
   );
   const ok = run.non2xx === 0 && run.errors === 0;

@@ -7,6 +7,12 @@ import { withCpu } from './process-cpu.mjs';
 
 /** Thoughts in the feed before measuring, so the feed and the profile have a full first page. */
 const FEED_THOUGHTS = 30;
+/**
+ * Members the writes are sent as, in turn (BENCH_WRITERS, default 1): one member writing one row
+ * from every connection is the worst case (on PostgreSQL a batch then updates one row many times,
+ * and checks its foreign keys each time; docs/performance.md, 2026-11-29); many is the usual one.
+ */
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 1);
 
 /**
  * Signs up the bench member and posts its thoughts, so the feed and the profile have a full
@@ -32,16 +38,35 @@ export async function prepareMember(baseURL, dataDir) {
   return { cookie, userNumber: session.user.userNumber, thoughtId };
 }
 
+/** The session cookies of the members the writes are sent as: the bench member's, then WRITERS - 1 more. */
+async function writersOf(baseURL, dataDir, cookie) {
+  const cookies = [cookie];
+  for (let i = 1; i < WRITERS; i++) {
+    const member = {
+      name: `Bench Writer ${i}`,
+      email: `writer${i}@example.com`,
+      password: 'bench writing lamp',
+    };
+    // Each from an address of its own, so that better-auth's sign-up limit is not what stops them.
+    cookies.push(
+      await signUpMember(baseURL, dataDir, member, { 'x-forwarded-for': `10.255.${i >> 8}.${i & 255}` }),
+    );
+  }
+  return cookies;
+}
+
 /**
- * Prepares the bench member (prepareMember) and names the requests.
+ * Prepares the bench member (prepareMember) and the members the writes are sent as
+ * (BENCH_WRITERS), and names the requests.
  * @param {string} baseURL
  * @param {string} dataDir the server's DATA_DIR
  * @returns {Promise<{ cookie: string, userNumber: number, reads: Endpoint[], writes: Endpoint[] }>}
  *
- * @typedef {{ name: string, method: string, path: string, body?: string, signedIn: boolean }} Endpoint
+ * @typedef {{ name: string, method: string, path: string, body?: string, signedIn: boolean, writers?: string[] }} Endpoint
  */
 export async function prepareEndpoints(baseURL, dataDir) {
   const { cookie, userNumber, thoughtId } = await prepareMember(baseURL, dataDir);
+  const writers = await writersOf(baseURL, dataDir, cookie);
   const reads = [
     { name: 'health', method: 'GET', path: '/api/health', signedIn: false },
     { name: 'library overview', method: 'GET', path: '/api/v1/library/overview', signedIn: false },
@@ -80,7 +105,7 @@ export async function prepareEndpoints(baseURL, dataDir) {
       signedIn: true,
     },
   ];
-  return { cookie, userNumber, reads, writes };
+  return { cookie, userNumber, reads, writes: writes.map((write) => ({ ...write, writers })) };
 }
 
 let address = 0;
@@ -88,14 +113,18 @@ let address = 0;
 /**
  * autocannon's `requests` for a request of `method`: each write comes from its own address
  * (X-Forwarded-For, counted when the server runs with TRUST_PROXY=true), so the per-address write
- * limit is not what is measured. Reads: undefined, every request alike.
+ * limit is not what is measured, and as the next of `writers` (session cookies) when there are
+ * more than one. Reads: undefined, every request alike.
+ * @param {string} method
+ * @param {string[]} [writers]
  */
-function fromOwnAddresses(method) {
+function fromOwnAddresses(method, writers = []) {
   if (method === 'GET') return undefined;
   const setupRequest = (request) => {
     address++;
     const from = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-    return { ...request, headers: { ...request.headers, 'x-forwarded-for': from } };
+    const as = writers.length > 1 ? { cookie: writers[address % writers.length] } : {};
+    return { ...request, headers: { ...request.headers, 'x-forwarded-for': from, ...as } };
   };
   return [{ setupRequest }];
 }
@@ -114,10 +143,10 @@ export function headersFor(endpoint, { baseURL, cookie }) {
  * their own address, with the server `pid`'s CPU time a request in µs (null where it cannot be read).
  * @param {string} url
  * @param {number | undefined} pid
- * @param {{ method: string, headers: Record<string, string>, body?: string }} request
+ * @param {{ method: string, headers: Record<string, string>, body?: string, writers?: string[] }} request  `writers`: the session cookies the writes take in turn
  * @param {{ connections: number, seconds: number }} load
  */
-export function measuredRun(url, pid, { method, headers, body }, { connections, seconds }) {
+export function measuredRun(url, pid, { method, headers, body, writers }, { connections, seconds }) {
   return withCpu(pid, () =>
     autocannon({
       url,
@@ -126,7 +155,7 @@ export function measuredRun(url, pid, { method, headers, body }, { connections, 
       method,
       headers,
       body,
-      requests: fromOwnAddresses(method),
+      requests: fromOwnAddresses(method, writers),
     }),
   );
 }
