@@ -243,6 +243,8 @@ const results = rows.map(({ endpoint, bytes, runs }) => {
 });
 
 const both = engines.length > 1;
+/** A ratio as a whole percentage, without its sign. */
+const percent = (ratio) => (ratio * 100).toFixed(0);
 console.log(
   `\n${engines.join(' and ')}, ${INSTANCES} server(s) a side, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}${ceilingHeaders ? ", the ceiling with Sahifa's headers" : ''}\n`,
 );
@@ -258,7 +260,6 @@ for (const r of results) {
   const cells = engines.flatMap((engine) => {
     const s = r.sahifa[engine];
     const flag = s.allOk ? '' : ' (errors)';
-    const percent = (ratio) => (ratio * 100).toFixed(0);
     const range = `${percent(Math.min(...s.roundRatios))}-${percent(Math.max(...s.roundRatios))}`;
     return [s.rate, s.p50.toFixed(1), s.p99.toFixed(1), `${percent(s.ratio)} % (${range})${flag}`];
   });
@@ -277,7 +278,7 @@ if (results.every((r) => r.ceiling.cpu !== null)) {
   for (const r of results) {
     const cells = engines.flatMap((engine) => {
       const own = r.sahifa[engine].cpu ?? Number.NaN;
-      return [own.toFixed(0), `${((100 * (r.ceiling.cpu ?? 0)) / own).toFixed(0)} %`];
+      return [own.toFixed(0), `${percent((r.ceiling.cpu ?? 0) / own)} %`];
     });
     console.log(`| ${r.name} | ${(r.ceiling.cpu ?? 0).toFixed(0)} | ${cells.join(' | ')} |`);
   }
