@@ -17,14 +17,12 @@
 //   cache-control, ETag…), to tell how much of the gap is what every answer must carry;
 //   BENCH_WRITERS=64 sends the writes as 64 members in turn instead of the bench member alone)
 // Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { recordAnswers, startBareRoute } from './bare-route.mjs';
 import { headersFor, measuredRun, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
 
@@ -42,53 +40,10 @@ const only = process.env.BENCH_ONLY?.split(',');
 const measured = (endpoint) => !only || only.some((word) => endpoint.name.includes(word));
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
 const ceilingHeaders = process.env.BENCH_CEILING_HEADERS === '1';
-/** Headers Node and Fastify write for any answer, or that the ceiling sets from the recording. */
-const WRITTEN_ANYWAY = new Set([
-  'date',
-  'connection',
-  'keep-alive',
-  'content-length',
-  'transfer-encoding',
-  'content-type',
-  'content-encoding',
-]);
-/** The headers Sahifa chose to send with an answer (BENCH_CEILING_HEADERS). */
-const ownHeaders = (response) =>
-  Object.fromEntries(Object.entries(response.headers).filter(([name]) => !WRITTEN_ANYWAY.has(name)));
 const headersOf = (endpoint, context) => ({
   ...headersFor(endpoint, context),
   ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
 });
-
-/** One answer as it came over the wire (fetch would decompress it). */
-function record(url, { method, headers, body }) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** Starts the bare server on the recorded responses; resolves with its base URL and a stop(). */
-async function startCeiling(responses) {
-  const dir = mkdtempSync(join(tmpdir(), 'sahifa-ceiling-'));
-  const file = join(dir, 'responses.json');
-  writeFileSync(file, JSON.stringify(responses));
-  const child = spawn(process.execPath, [join(root, 'bench/ceiling-server.mjs'), file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise((resolve, reject) => {
-    lines.once('line', (line) => resolve(line.split(' ')[1]));
-    child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
-  });
-  return { baseURL: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
-}
 
 /** One run at `baseURL`; `pid`: the server's process, whose CPU time a request is measured (Linux). */
 async function load(baseURL, pid, endpoint, headers) {
@@ -142,31 +97,20 @@ try {
   for (let i = 0; i < INSTANCES; i++) for (const engine of engines) sahifas.push(await startSahifa(engine));
   // The ceiling answers with the bytes the first engine's server gave.
   const [first] = sahifas;
-  const responses = [];
-  for (const endpoint of first.endpoints) {
-    const { response, body } = await record(first.baseURL + endpoint.path, {
-      method: endpoint.method,
-      headers: headersOf(endpoint, first.context),
-      body: endpoint.body,
-    });
-    const status = response.statusCode ?? 0;
-    if (status >= 300) throw new Error(`${endpoint.path}: ${status} ${body}`);
-    responses.push({
-      method: endpoint.method,
-      path: endpoint.path,
-      status,
-      contentType: response.headers['content-type'] ?? 'application/json',
-      contentEncoding: response.headers['content-encoding'] ?? null,
-      headers: ceilingHeaders ? ownHeaders(response) : {},
-      body: body.toString('base64'),
-    });
+  const responses = await recordAnswers(
+    first.baseURL,
+    first.endpoints,
+    (endpoint) => headersOf(endpoint, first.context),
+    ceilingHeaders,
+  );
+  for (const [index, endpoint] of first.endpoints.entries()) {
     rows.push({
       endpoint,
-      bytes: body.length,
+      bytes: Buffer.from(responses[index].body, 'base64').length,
       runs: { ceiling: [], ...Object.fromEntries(engines.map((e) => [e, []])) },
     });
   }
-  for (let i = 0; i < INSTANCES; i++) ceilings.push(await startCeiling(responses));
+  for (let i = 0; i < INSTANCES; i++) ceilings.push(await startBareRoute(responses));
   /** Each instance's ceiling, then its server on each engine: [side's name, instance, server]. */
   const sides = ceilings.flatMap((ceiling, i) => [
     ['ceiling', i, { ...ceiling, context: first.context, endpoints: first.endpoints }],

@@ -140,22 +140,30 @@ export function headersFor(endpoint, { baseURL, cookie }) {
 
 /**
  * One autocannon run of a request (`method`, `headers`, `body`) at `url`, its writes each from
- * their own address, with the server `pid`'s CPU time a request in µs (null where it cannot be read).
+ * their own address, for `seconds` or for an `amount` of requests.
+ * @param {string} url
+ * @param {{ method: string, headers: Record<string, string>, body?: string, writers?: string[] }} request  `writers`: the session cookies the writes take in turn
+ * @param {{ connections: number, seconds?: number, amount?: number }} load
+ */
+export function loadRun(url, { method, headers, body, writers }, { connections, seconds, amount }) {
+  return autocannon({
+    url,
+    connections,
+    ...(amount ? { amount } : { duration: seconds }),
+    method,
+    headers,
+    body,
+    requests: fromOwnAddresses(method, writers),
+  });
+}
+
+/**
+ * loadRun with the server `pid`'s CPU time a request in µs (null where it cannot be read).
  * @param {string} url
  * @param {number | undefined} pid
- * @param {{ method: string, headers: Record<string, string>, body?: string, writers?: string[] }} request  `writers`: the session cookies the writes take in turn
+ * @param {Parameters<typeof loadRun>[1]} request
  * @param {{ connections: number, seconds: number }} load
  */
-export function measuredRun(url, pid, { method, headers, body, writers }, { connections, seconds }) {
-  return withCpu(pid, () =>
-    autocannon({
-      url,
-      connections,
-      duration: seconds,
-      method,
-      headers,
-      body,
-      requests: fromOwnAddresses(method, writers),
-    }),
-  );
+export function measuredRun(url, pid, request, load) {
+  return withCpu(pid, () => loadRun(url, request, load));
 }

@@ -17,19 +17,24 @@ function freePort() {
 }
 
 /**
- * @param {{ env?: Record<string, string>, dataDir?: string }} [options] extra environment for the
- *   server, and a prepared DATA_DIR to use (removed on stop, like the fresh one)
+ * @param {{ env?: Record<string, string>, dataDir?: string, node?: string[], startupSeconds?: number }} [options]
+ *   extra environment for the server; a prepared DATA_DIR to use (removed on stop, like the fresh
+ *   one); how node is run (default: this node; bench:instructions runs it under valgrind), and
+ *   how long the server may take to become healthy (default 150 s)
  * @returns {Promise<{ baseURL: string, dataDir: string, pid: number | undefined, output: () => string, stop: () => Promise<number | null> }>}
  *   `pid` is the server's own process (scripts/start.mjs runs the server in-process)
  */
 export async function startLocalServer({
   env = {},
   dataDir = mkdtempSync(join(tmpdir(), 'sahifa-local-')),
+  node = [process.execPath],
+  startupSeconds = 150,
 } = {}) {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const [command, ...args] = [...node, 'scripts/start.mjs'];
+  const child = spawn(command ?? '', args, {
     cwd: root,
     // As a person runs `npm start`: no NODE_ENV (a test runner's "test" would leak into the build).
     env: {
@@ -55,7 +60,7 @@ export async function startLocalServer({
     return code;
   };
 
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + startupSeconds * 1000;
   while (
     !(await fetch(`${baseURL}/api/health`).then(
       (r) => r.ok,
