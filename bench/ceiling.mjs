@@ -106,7 +106,7 @@ try {
   for (const [index, endpoint] of first.endpoints.entries()) {
     rows.push({
       endpoint,
-      bytes: Buffer.from(responses[index].body, 'base64').length,
+      bytes: Buffer.byteLength(responses[index].body, 'base64'),
       runs: { ceiling: [], ...Object.fromEntries(engines.map((e) => [e, []])) },
     });
   }
