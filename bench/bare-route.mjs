@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { root } from '../scripts/build-web.mjs';
 
+/** BENCH_CEILING_HEADERS=1: the bare route also sends the headers Sahifa chose to send (security headers, cache-control…). */
+export const ceilingHeaders = process.env.BENCH_CEILING_HEADERS === '1';
+
 /** Headers Node and Fastify write for any answer, or that the ceiling sets from the recording. */
 const WRITTEN_ANYWAY = new Set([
   'date',
@@ -18,7 +21,7 @@ const WRITTEN_ANYWAY = new Set([
   'content-type',
   'content-encoding',
 ]);
-/** The headers Sahifa chose to send with an answer (BENCH_CEILING_HEADERS). */
+/** The headers Sahifa chose to send with an answer. */
 const ownHeaders = (response) =>
   Object.fromEntries(Object.entries(response.headers).filter(([name]) => !WRITTEN_ANYWAY.has(name)));
 
@@ -41,9 +44,8 @@ function record(url, { method, headers, body }) {
  * @param {string} baseURL
  * @param {{ method: string, path: string, body?: string }[]} endpoints
  * @param {(endpoint: any) => Record<string, string>} headersOf the request's headers
- * @param {boolean} withOwnHeaders also replay the headers Sahifa chose to send (BENCH_CEILING_HEADERS)
  */
-export async function recordAnswers(baseURL, endpoints, headersOf, withOwnHeaders) {
+export async function recordAnswers(baseURL, endpoints, headersOf) {
   const answers = [];
   for (const endpoint of endpoints) {
     const { response, body } = await record(baseURL + endpoint.path, {
@@ -59,7 +61,7 @@ export async function recordAnswers(baseURL, endpoints, headersOf, withOwnHeader
       status,
       contentType: response.headers['content-type'] ?? 'application/json',
       contentEncoding: response.headers['content-encoding'] ?? null,
-      headers: withOwnHeaders ? ownHeaders(response) : {},
+      headers: ceilingHeaders ? ownHeaders(response) : {},
       body: body.toString('base64'),
     });
   }

@@ -22,8 +22,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
-import { recordAnswers, startBareRoute } from './bare-route.mjs';
-import { headersFor, measuredRun, prepareEndpoints } from './endpoints.mjs';
+import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
+import { headersFor, measured, measuredRun, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,10 +36,7 @@ if (engines.some((engine) => engine !== 'sqlite' && engine !== 'postgres'))
   throw new Error('BENCH_ENGINES names sqlite and postgres');
 if (engines.includes('postgres') && !postgresUrl)
   throw new Error('BENCH_ENGINES=postgres needs BENCH_DATABASE_URL');
-const only = process.env.BENCH_ONLY?.split(',');
-const measured = (endpoint) => !only || only.some((word) => endpoint.name.includes(word));
 const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
-const ceilingHeaders = process.env.BENCH_CEILING_HEADERS === '1';
 const headersOf = (endpoint, context) => ({
   ...headersFor(endpoint, context),
   ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
@@ -97,11 +94,8 @@ try {
   for (let i = 0; i < INSTANCES; i++) for (const engine of engines) sahifas.push(await startSahifa(engine));
   // The ceiling answers with the bytes the first engine's server gave.
   const [first] = sahifas;
-  const responses = await recordAnswers(
-    first.baseURL,
-    first.endpoints,
-    (endpoint) => headersOf(endpoint, first.context),
-    ceilingHeaders,
+  const responses = await recordAnswers(first.baseURL, first.endpoints, (endpoint) =>
+    headersOf(endpoint, first.context),
   );
   for (const [index, endpoint] of first.endpoints.entries()) {
     rows.push({

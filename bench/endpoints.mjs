@@ -13,6 +13,11 @@ const FEED_THOUGHTS = 30;
  * and checks its foreign keys each time; docs/performance.md, 2026-11-29); many is the usual one.
  */
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 1);
+const only = process.env.BENCH_ONLY?.split(',');
+
+/** BENCH_ONLY=post,like: only the requests whose names contain one of these words are measured. */
+export const measured = (/** @type {{ name: string }} */ endpoint) =>
+  !only || only.some((word) => endpoint.name.includes(word));
 
 /**
  * Signs up the bench member and posts its thoughts, so the feed and the profile have a full

@@ -20,16 +20,14 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
-import { recordAnswers, startBareRoute } from './bare-route.mjs';
-import { headersFor, loadRun, prepareEndpoints } from './endpoints.mjs';
+import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
+import { headersFor, loadRun, measured, prepareEndpoints } from './endpoints.mjs';
+import { median } from './median.mjs';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 5);
 const CONNECTIONS = 64;
-const only = process.env.BENCH_ONLY?.split(',');
-const measured = (endpoint) => !only || only.some((word) => endpoint.name.includes(word));
-const ceilingHeaders = process.env.BENCH_CEILING_HEADERS === '1';
 
 try {
   execFileSync('valgrind', ['--version']);
@@ -89,12 +87,6 @@ async function countBatches(side, endpoint) {
   return batches;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 const sahifa = await startLocalServer({
   // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see loadRun).
   env: { TRUST_PROXY: 'true' },
@@ -108,12 +100,7 @@ try {
   const { cookie, reads, writes } = await prepareEndpoints(sahifa.baseURL, sahifa.dataDir);
   const endpoints = [...reads, ...writes].filter(measured);
   const context = { baseURL: sahifa.baseURL, cookie };
-  const answers = await recordAnswers(
-    sahifa.baseURL,
-    endpoints,
-    (endpoint) => headersFor(endpoint, context),
-    ceilingHeaders,
-  );
+  const answers = await recordAnswers(sahifa.baseURL, endpoints, (endpoint) => headersFor(endpoint, context));
   ceiling = await startBareRoute(answers, node);
   for (const endpoint of endpoints) {
     const bare = await countBatches({ ...ceiling, context }, endpoint);

@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import { root } from '../scripts/build-web.mjs';
 import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { putSessionInJar } from './browser-session.mjs';
+import { median } from './median.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const other = process.argv[2];
@@ -107,7 +108,6 @@ try {
   for (const server of Object.values(servers)) server.stop();
 }
 
-const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log('\nmedians:');
 for (const [key, list] of Object.entries(runs).filter(([, list]) => list.length > 0)) {
   const figures = Object.keys(list[0]).map((name) => `${name} ${median(list.map((run) => run[name]))}`);

@@ -13,6 +13,7 @@ import { root } from '../scripts/build-web.mjs';
 import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { putSessionInJar } from './browser-session.mjs';
+import { median } from './median.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
@@ -23,13 +24,6 @@ const pages = [
   { name: 'home', path: '/app/home', signedIn: true },
   { name: 'reader', path: '/app/philosophy/meditations', signedIn: true },
 ];
-
-const median = (values) => {
-  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The figures of one Lighthouse run that the table and the report keep. */
 function figuresOf(lhr) {
