@@ -11,7 +11,7 @@ describe('member reads', () => {
   it('are remembered until one of their members writes, and only theirs', async () => {
     const reads = createMemberReads({ ttlMs: 60_000, maxEntries: 10 });
     const load = counter();
-    const read = () => reads.remember('k', load, () => ['ann', 'bob']);
+    const read = () => reads.remember(['k'], load, () => ['ann', 'bob']);
     expect(await read()).toBe(1);
     expect(await read()).toBe(1);
     reads.forgetMember('cid');
@@ -31,67 +31,67 @@ describe('member reads', () => {
       if (calls === 1) reads.forgetMember('ann');
       return calls;
     };
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(1);
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(1);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(2);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(2);
   });
 
   it('keep nothing when members are not named, when the load fails, or with no time to keep it', async () => {
     const reads = createMemberReads({ ttlMs: 60_000, maxEntries: 10 });
     const load = counter();
-    expect(await reads.remember('k', load, () => null)).toBe(1);
-    expect(await reads.remember('k', load, () => null)).toBe(2);
+    expect(await reads.remember(['k'], load, () => null)).toBe(1);
+    expect(await reads.remember(['k'], load, () => null)).toBe(2);
     await expect(
       reads.remember(
-        'f',
+        ['f'],
         () => Promise.reject(new Error('no such book')),
         () => ['ann'],
       ),
     ).rejects.toThrow();
-    expect(await reads.remember('f', load, () => ['ann'])).toBe(3);
+    expect(await reads.remember(['f'], load, () => ['ann'])).toBe(3);
 
     const off = createMemberReads({ ttlMs: 0, maxEntries: 10 });
     const again = counter();
-    await off.remember('k', again, () => ['ann']);
-    expect(await off.remember('k', again, () => ['ann'])).toBe(2);
+    await off.remember(['k'], again, () => ['ann']);
+    expect(await off.remember(['k'], again, () => ['ann'])).toBe(2);
   });
 
   it('are read again once their time is up', async () => {
     const reads = createMemberReads({ ttlMs: 20, maxEntries: 10 });
     const load = counter();
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(1);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(2);
   });
 
   it('count a member whose last write was pushed out of memory as having written then', async () => {
     const reads = createMemberReads({ ttlMs: 60_000, maxEntries: 2 });
     const load = counter();
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(1);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(1);
     reads.forgetMember('ann');
     reads.forgetMember('bob');
     reads.forgetMember('cid'); // pushes out ann's write, which was after the read
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
-    expect(await reads.remember('k', load, () => ['ann'])).toBe(2);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(2);
+    expect(await reads.remember(['k'], load, () => ['ann'])).toBe(2);
   });
 
   it('are handed back at once while remembered, and as a promise when they must be read', async () => {
     const reads = createMemberReads({ ttlMs: 40, maxEntries: 10 });
     const load = counter();
-    const read = () => reads.remember('k', load, () => ['ann']);
+    const read = () => reads.remember(['k'], load, () => ['ann']);
     const first = read();
     expect(first).toBeInstanceOf(Promise);
     expect(await first).toBe(1);
     expect(read()).toBe(1);
     // A read that found nothing is remembered as nothing: handed back at once, not read again.
     await reads.remember(
-      'none',
+      ['none'],
       async () => undefined,
       () => ['ann'],
     );
     expect(
       reads.remember(
-        'none',
+        ['none'],
         async () => 'read again',
         () => ['ann'],
       ),
@@ -111,8 +111,8 @@ describe('member reads', () => {
 
     const off = createMemberReads({ ttlMs: 0, maxEntries: 10 });
     const offLoad = counter();
-    await off.remember('k', offLoad, () => ['ann']);
-    const unremembered = off.remember('k', offLoad, () => ['ann']);
+    await off.remember(['k'], offLoad, () => ['ann']);
+    const unremembered = off.remember(['k'], offLoad, () => ['ann']);
     expect(unremembered).toBeInstanceOf(Promise);
     expect(await unremembered).toBe(2);
   });

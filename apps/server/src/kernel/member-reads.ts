@@ -8,6 +8,7 @@
 // depend only on rows that change by its own members' writes or an operator's. Another instance's
 // writes, and the command line's, are seen within `ttlMs` (LIBRARY_CACHE_SECONDS).
 import { keepNewest } from './keep-newest.ts';
+import { createNewestEntries, type Key } from './newest-entries.ts';
 
 export interface MemberReads {
   /**
@@ -16,7 +17,7 @@ export interface MemberReads {
    * remembered.
    */
   remember<T>(
-    key: string,
+    key: Key,
     load: () => Promise<T>,
     membersOf: (answer: T) => readonly string[] | null,
   ): T | Promise<T>;
@@ -27,10 +28,12 @@ export interface MemberReads {
 }
 
 export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): MemberReads {
-  const answers = new Map<
-    string,
-    { answer: unknown; members: readonly string[]; readAt: number; until: number }
-  >();
+  const answers = createNewestEntries<{
+    answer: unknown;
+    members: readonly string[];
+    readAt: number;
+    until: number;
+  }>(maxEntries);
   // A counter rather than the clock: a read is valid when none of its members wrote after it began.
   let now = 0;
   const lastWrite = new Map<string, number>();
@@ -38,7 +41,7 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
   let everyoneWroteAt = 0;
   const wroteAt = (member: string) => lastWrite.get(member) ?? everyoneWroteAt;
   /** The answer remembered for `key`, while it is still good to hand back. */
-  function usable(key: string) {
+  function usable(key: Key) {
     const remembered = answers.get(key);
     return remembered &&
       remembered.until > Date.now() &&
@@ -49,7 +52,7 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
 
   return {
     remember<T>(
-      key: string,
+      key: Key,
       load: () => Promise<T>,
       membersOf: (answer: T) => readonly string[] | null,
     ): T | Promise<T> {
@@ -62,7 +65,7 @@ export function createMemberReads({ ttlMs, maxEntries }: { ttlMs: number; maxEnt
         const members = membersOf(answer);
         // Kept only while it is still what the members' rows say: a write since the read began voids it.
         if (members?.every((member) => wroteAt(member) <= readAt)) {
-          keepNewest(answers, key, { answer, members, readAt, until: time + ttlMs }, maxEntries);
+          answers.set(key, { answer, members, readAt, until: time + ttlMs });
         }
         return answer;
       });

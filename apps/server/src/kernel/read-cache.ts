@@ -6,7 +6,7 @@
 // written (a summary published, edited, deleted or hidden; a rating saved or removed; a member's
 // name or picture changed; a thought, like or reply written), so the next request on this
 // instance sees the change. Another instance sees it within `ttlMs`.
-import { keepNewest } from './keep-newest.ts';
+import { createNewestEntries, type Key } from './newest-entries.ts';
 
 export interface ReadCache {
   /**
@@ -14,7 +14,7 @@ export interface ReadCache {
    * it has loaded, so a request made of remembered answers needs no promise (decision 025); a
    * promise while it loads.
    */
-  get<T>(key: string, load: () => Promise<T>): T | Promise<T>;
+  get<T>(key: Key, load: () => Promise<T>): T | Promise<T>;
   clear(): void;
 }
 
@@ -22,9 +22,11 @@ export interface ReadCache {
 const LOADING: unique symbol = Symbol('loading');
 
 export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): ReadCache {
-  const answers = new Map<string, { answer: Promise<unknown>; until: number; loaded: unknown }>();
+  const answers = createNewestEntries<{ answer: Promise<unknown>; until: number; loaded: unknown }>(
+    maxEntries,
+  );
   return {
-    get<T>(key: string, load: () => Promise<T>): T | Promise<T> {
+    get<T>(key: Key, load: () => Promise<T>): T | Promise<T> {
       const now = Date.now();
       const remembered = answers.get(key);
       if (remembered && remembered.until > now)
@@ -36,7 +38,7 @@ export function createReadCache({ ttlMs, maxEntries }: { ttlMs: number; maxEntri
         until: now + ttlMs,
         loaded: LOADING,
       };
-      keepNewest(answers, key, entry, maxEntries);
+      answers.set(key, entry);
       answer.then(
         (loaded) => {
           entry.loaded = loaded;

@@ -8,21 +8,21 @@
 // Nothing needs forgetting: the inputs are read as before, and an answer is reused only when they
 // are equal by value (dequal), so a change in any of them makes a new answer at once.
 import { dequal } from 'dequal';
-import { keepNewest } from './keep-newest.ts';
+import { createNewestEntries, type Key } from './newest-entries.ts';
 
 export interface SameAnswers<I extends unknown[], A extends object> {
   /**
    * `make(...inputs)`, or the answer last made for `key` when its inputs equal these. At most
    * `maxEntries` keys are kept; the one whose answer was made longest ago goes first.
    */
-  answer(key: string, ...inputs: I): A;
+  answer(key: Key, ...inputs: I): A;
 }
 
 export function createSameAnswers<I extends unknown[], A extends object>(
   make: (...inputs: I) => A,
   { maxEntries }: { maxEntries: number },
 ): SameAnswers<I, A> {
-  const last = new Map<string, { inputs: I; answer: A }>();
+  const last = createNewestEntries<{ inputs: I; answer: A }>(maxEntries);
   return {
     answer(key, ...inputs) {
       const seen = last.get(key);
@@ -34,7 +34,7 @@ export function createSameAnswers<I extends unknown[], A extends object>(
         return seen.answer;
       }
       const answer = make(...inputs);
-      keepNewest(last, key, { inputs, answer }, maxEntries);
+      last.set(key, { inputs, answer });
       return answer;
     },
   };

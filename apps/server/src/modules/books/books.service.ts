@@ -165,14 +165,13 @@ export function createBooksService({ books, library, reading, comments }: Depend
     (text: Omit<BookReading, 'state'>, state: ReaderState): BookReading => Object.assign({}, text, { state }),
     { maxEntries: 1000 },
   );
-  const previewKey = (bookId: string) => `preview ${bookId}`;
 
   // The lists, a book's text and its preview (with the publisher's name) are library data, the
   // same for every member (LibraryService.shared); the member's own state (progress, bookmark,
   // their review) is remembered until the member writes (kernel/member-reads.ts).
   return {
     byCategory(): BooksByCategory | Promise<BooksByCategory> {
-      return library.shared('books', () => byCategory());
+      return library.shared(['books'], () => byCategory());
     },
 
     categoryBooks(
@@ -181,14 +180,14 @@ export function createBooksService({ books, library, reading, comments }: Depend
       limit: number = PAGE_SIZE.books,
     ): CategoryBooks | Promise<CategoryBooks> {
       const after = decodeKeys(cursor);
-      return library.shared(`category ${categoryId} ${cursor} ${limit}`, () =>
+      return library.shared(['category', categoryId, cursor, limit], () =>
         categoryBooks(categoryId, after, limit),
       );
     },
 
     tagBooks(tagId: string, cursor?: string, limit: number = PAGE_SIZE.books): TagBooks | Promise<TagBooks> {
       const after = decodeKeys(cursor);
-      return library.shared(`tag ${tagId} ${cursor} ${limit}`, () => tagBooks(tagId, after, limit));
+      return library.shared(['tag', tagId, cursor, limit], () => tagBooks(tagId, after, limit));
     },
 
     /**
@@ -198,21 +197,21 @@ export function createBooksService({ books, library, reading, comments }: Depend
     preview(userId: string, bookId: string): BookPreview | Promise<BookPreview> {
       return whenAllReady(
         [
-          library.shared(previewKey(bookId), () => previewBook(bookId)),
+          library.shared(['preview', bookId], () => previewBook(bookId)),
           reading.readerState(userId, bookId),
           comments.firstPage(bookId, userId),
         ],
         ([shared, state, firstComments]) =>
-          previews.answer(`${userId} ${bookId}`, userId, shared, state, firstComments),
+          previews.answer([userId, bookId], userId, shared, state, firstComments),
       );
     },
 
     async read(userId: string, bookId: string): Promise<BookReading> {
       const [text, state] = await Promise.all([
-        library.shared(`reader ${bookId}`, () => bookText(bookId)),
+        library.shared(['reader', bookId], () => bookText(bookId)),
         reading.readerState(userId, bookId),
       ]);
-      return readings.answer(`${userId} ${bookId}`, text, state);
+      return readings.answer([userId, bookId], text, state);
     },
   };
 }

@@ -68,11 +68,6 @@ export function createCommentsService(
   );
   const firstPages = createSameAnswers(({ rating: _, ...first }: CommentPage) => first, { maxEntries: 1000 });
 
-  const firstSharedKey = (bookId: string, limit: number) => `comments ${bookId} ${limit}`;
-  const myReviewKey = (viewerId: string, bookId: string) => `my-review ${viewerId} ${bookId}`;
-  const pageKey = (viewerId: string, bookId: string, limit: number, cursor: string | undefined) =>
-    `${viewerId} ${bookId} ${limit} ${cursor ?? ''}`;
-
   /** A page of comments and the book's rating, the same for every member; 404 for an unknown or hidden book. */
   async function sharedPage(bookId: string, after: Keys | undefined, limit: number): Promise<SharedPage> {
     const [rating, rows] = await Promise.all([
@@ -99,16 +94,16 @@ export function createCommentsService(
     // book) is not remembered.
     const sharedLoad = after
       ? sharedPage(bookId, after, limit)
-      : library.shared(firstSharedKey(bookId, limit), () => sharedPage(bookId, undefined, limit));
+      : library.shared(['comments', bookId, limit], () => sharedPage(bookId, undefined, limit));
     const mine = memberReads.remember(
-      myReviewKey(viewerId, bookId),
+      ['my-review', viewerId, bookId],
       // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
       async () => (await Promise.all([repository.findMyComment(bookId, viewerId), sharedLoad]))[0],
       () => [viewerId],
     );
     // At once when both are remembered (decision 025).
     return whenAllReady([sharedLoad, mine], ([shared, review]) =>
-      pages.answer(pageKey(viewerId, bookId, limit, cursor), shared, review, viewerId),
+      pages.answer([viewerId, bookId, limit, cursor], shared, review, viewerId),
     );
   }
 
@@ -117,7 +112,7 @@ export function createCommentsService(
 
     /** The preview's first page: `page` without the rating (the preview's book card has it). */
     firstPage(bookId: string, viewerId: string) {
-      return whenReady(page(bookId, viewerId), (first) => firstPages.answer(`${viewerId} ${bookId}`, first));
+      return whenReady(page(bookId, viewerId), (first) => firstPages.answer([viewerId, bookId], first));
     },
 
     /**

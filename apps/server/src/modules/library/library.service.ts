@@ -2,6 +2,7 @@
 // books whose order another module decides (ranked search results).
 import type { BookCard, Category, LibraryOverview } from '@sahifa/contracts';
 import { toBookCard } from '#server/kernel/book-cards.ts';
+import type { Key } from '#server/kernel/newest-entries.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
 import type { LibraryRepository } from './library.repository.ts';
 
@@ -23,7 +24,7 @@ export function createLibraryService(repository: LibraryRepository, { cacheMs }:
     categories,
 
     async overview(): Promise<LibraryOverview> {
-      return cache.get('overview', async () => {
+      return cache.get(['overview'], async () => {
         const [all, featured] = await Promise.all([
           categories(),
           repository.listFeaturedBooks(FEATURED_BOOK_COUNT),
@@ -37,7 +38,7 @@ export function createLibraryService(repository: LibraryRepository, { cacheMs }:
      * and members' names and pictures, the same for every member: remembered until one of them
      * changes (`changed()`) or for `cacheMs`. Handed back as it is once loaded (decision 025).
      */
-    shared<T>(key: string, load: () => Promise<T>): T | Promise<T> {
+    shared<T>(key: Key, load: () => Promise<T>): T | Promise<T> {
       return cache.get(key, load);
     },
 

@@ -101,10 +101,6 @@ export function createProfilesService(deps: {
     }
   }
 
-  const profileKey = (viewerId: string, number: number) => `profile ${viewerId} ${number}`;
-  const summariesKey = (memberId: string, cursor: string | undefined, limit: number) =>
-    `summaries ${memberId} ${cursor} ${limit}`;
-
   /** The profile's row as the viewer sees it; at once when remembered. */
   function profileOf(viewerId: string, userNumber: string): ProfileRow | Promise<ProfileRow> {
     const number = userNumberOf(userNumber);
@@ -112,7 +108,7 @@ export function createProfilesService(deps: {
     // Its counts and plan change by the member's writes (or an operator's, or a payment's
     // webhook), the viewer's block by the viewer's. Nobody by that number: not remembered.
     const row = memberReads.remember(
-      profileKey(viewerId, number),
+      ['profile', viewerId, number],
       () => repository.findProfile({ userNumber: number }, viewerId),
       (found) => (found ? [viewerId, found.id] : null),
     );
@@ -132,7 +128,7 @@ export function createProfilesService(deps: {
     limit: number,
   ): SummaryPage | Promise<SummaryPage> {
     const after = decodeKeys(cursor);
-    return library.shared(summariesKey(memberId, cursor, limit), async () => {
+    return library.shared(['summaries', memberId, cursor, limit], async () => {
       const rows = await repository.memberSummaries(memberId, after, limit + 1);
       const page = toPage(rows, limit, (book) => [book.added_at, book.id]);
       return { items: page.items.map(toBookCard), nextCursor: page.nextCursor };
@@ -157,7 +153,7 @@ export function createProfilesService(deps: {
               : NO_SUMMARIES,
           ],
           ([thoughtPage, summaries]) =>
-            pages.answer(`${viewerId} ${row.id}`, row, viewerId, thoughtPage, summaries),
+            pages.answer([viewerId, row.id], row, viewerId, thoughtPage, summaries),
         ),
       );
     },

@@ -65,12 +65,9 @@ export function createReadingService(
   repository: ReadingRepository,
   { library, memberReads }: { library: LibraryService; memberReads: MemberReads },
 ) {
-  const pagesKey = (bookId: string) => `pages ${bookId}`;
-  const stateKey = (userId: string, bookId: string) => `reader-state ${userId} ${bookId}`;
-
   /** The book's category and page counts; 404 for an unknown or hidden book (not remembered). */
   function bookPages(bookId: string) {
-    return library.shared(pagesKey(bookId), async () => {
+    return library.shared(['pages', bookId], async () => {
       const book = await repository.findBookPages(bookId);
       if (!book) throw bookNotFound();
       return book;
@@ -85,7 +82,7 @@ export function createReadingService(
     readerState(userId: string, bookId: string): ReaderState | Promise<ReaderState> {
       const book = bookPages(bookId);
       const row = memberReads.remember(
-        stateKey(userId, bookId),
+        ['reader-state', userId, bookId],
         // Not remembered for an unknown or hidden book: made-up ids cannot push out real answers.
         async () => (await Promise.all([repository.findReaderState(userId, bookId), book]))[0],
         () => [userId],

@@ -40,7 +40,7 @@ export function createSearchService(repository: SearchRepository, library: Libra
     async search(query: string): Promise<SearchResults> {
       const terms = searchTerms(query);
       if (terms.length === 0) return NO_RESULTS;
-      return library.shared(`search ${terms.join(' ')}`, async () => {
+      return library.shared(['search', terms.join(' ')], async () => {
         const [books, memberRows] = await Promise.all([
           searchBooks(terms),
           repository.searchMembers(terms, MEMBER_RESULTS),

@@ -23,8 +23,8 @@ import { nowIso, toIso } from '#server/db/time.ts';
 import { AppError } from '#server/kernel/app-error.ts';
 import { decodeKeys, toPage } from '#server/kernel/cursor.ts';
 import { deviceInfoFrom } from '#server/kernel/device-info.ts';
-import { keepNewest } from '#server/kernel/keep-newest.ts';
 import type { Member } from '#server/kernel/member.ts';
+import { createNewestEntries } from '#server/kernel/newest-entries.ts';
 import { toAuthor, toAuthorWith } from '#server/kernel/presenters.ts';
 import { createReadCache } from '#server/kernel/read-cache.ts';
 import { whenReady } from '#server/kernel/when-ready.ts';
@@ -87,12 +87,10 @@ function toReply(row: ReplyRow, viewerId: string): Reply {
 const MAX_VIEWS = 2000;
 
 export function createThoughtsService(repository: ThoughtsRepository, { cacheMs }: { cacheMs: number }) {
+  /** The feed's first page by [undefined], a member's by [their id]. */
   const firstPages = createReadCache({ ttlMs: cacheMs, maxEntries: 1000 });
-  /** `<page> <viewer>` → the view and the shared page it was made from: valid while that page is. */
-  const views = new Map<string, { shared: SharedPage; view: ThoughtPage | null }>();
-
-  const firstPageKey = (authorId: string | undefined) => (authorId ? `member ${authorId}` : 'feed');
-  const viewKey = (pageKey: string, viewerId: string) => `${pageKey} ${viewerId}`;
+  /** [author or undefined, viewer] → the view and the shared page it was made from: valid while that page is. */
+  const views = createNewestEntries<{ shared: SharedPage; view: ThoughtPage | null }>(MAX_VIEWS);
 
   async function sharedPage(authorId: string | undefined): Promise<SharedPage> {
     const limit = COMMUNITY_PAGE_SIZE.thoughts;
@@ -115,17 +113,15 @@ export function createThoughtsService(repository: ThoughtsRepository, { cacheMs 
     viewerId: string,
     authorId: string | undefined,
   ): ThoughtPage | null | Promise<ThoughtPage | null> {
-    const pageKey = firstPageKey(authorId);
-    const key = viewKey(pageKey, viewerId);
     return whenReady(
-      firstPages.get(pageKey, () => sharedPage(authorId)),
+      firstPages.get([authorId], () => sharedPage(authorId)),
       (shared) => {
-        const seen = views.get(key);
+        const seen = views.get([authorId, viewerId]);
         if (seen?.shared === shared) return seen.view;
         return viewOf(shared, viewerId).then((view) => {
           // Kept with the page it was made from: once a write or the TTL replaces that page (even
           // while the marks were read), it is made again.
-          keepNewest(views, key, { shared, view }, MAX_VIEWS);
+          views.set([authorId, viewerId], { shared, view });
           return view;
         });
       },
