@@ -68,7 +68,13 @@ export function createNewestEntries<V>(maxEntries: number): NewestEntries<V> {
     },
     set(key, value) {
       const old = find(key);
-      if (old) remove(old);
+      if (old) {
+        // The newest now: last in the order.
+        order.delete(old);
+        old.value = value;
+        order.add(old);
+        return;
+      }
       let level = levelAfter(root, key.length);
       for (let i = 0; i < key.length - 1; i++) level = levelAfter(level, key[i]);
       const entry = new Entry(key, value);
