@@ -1,7 +1,9 @@
 // Instructions a request (issue 12): each request Sahifa serves on SQLite, and the bare route
-// answering the same bytes (the ceiling), counted by valgrind's callgrind. A count does not move
-// with what else the machine is doing, so this ratio reads the same on a noisy machine and a quiet
-// one, and a change of 1 % shows; req/s (bench:ceiling) stays the goal's measure. Counted: every
+// answering the same bytes (the ceiling), counted by valgrind's callgrind. A count moves far less
+// with the machine than req/s, but run it alone: a server can land in a slow state, 30-40 % higher
+// on every request (two runs of three beside other work, one of six alone: docs/performance.md,
+// twenty-fifth session), and a JIT compile or GC landing in a batch moves its total, so two
+// commits are best told apart function by function (BENCH_BY_FUNCTION). req/s (bench:ceiling) stays the goal's measure. Counted: every
 // thread of the server process (V8's compiler and GC threads, SQLite), in user space; not the
 // kernel's part of a request (reading it, writing the answer), nor PostgreSQL's own processes.
 // Each request: a warm-up, then batches at 64 connections, each counted alone, and the median
@@ -12,7 +14,9 @@
 // Usage: npm run bench:instructions  (needs valgrind: apt-get install -y valgrind;
 //   BENCH_WARMUP requests before counting, default 10000; BENCH_REQUESTS a batch, default 2000;
 //   BENCH_BATCHES, default 5; BENCH_ONLY=health,preview as bench:ceiling;
-//   BENCH_CEILING_HEADERS=1 has the ceiling send Sahifa's own headers too)
+//   BENCH_CEILING_HEADERS=1 has the ceiling send Sahifa's own headers too; BENCH_BY_FUNCTION=1
+//   also names where Sahifa's instructions went, function by function: the way to compare two
+//   commits, run in each checkout)
 // Results are printed and written to bench/results/instructions-<date>.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +25,7 @@ import { join } from 'node:path';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
+import { functionCosts } from './callgrind-functions.mjs';
 import { headersFor, loadRun, measured, prepareEndpoints } from './endpoints.mjs';
 import { median } from './median.mjs';
 
@@ -28,6 +33,9 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 5);
 const CONNECTIONS = 64;
+const BY_FUNCTION = process.env.BENCH_BY_FUNCTION === '1';
+/** The functions kept in the results file for each request, the costliest first. */
+const FUNCTIONS_KEPT = 300;
 
 try {
   execFileSync('valgrind', ['--version']);
@@ -44,14 +52,19 @@ const node = [
   `--log-file=${join(counts, 'valgrind.%p.log')}`,
   process.execPath,
   '--no-memory-reducer',
+  // The JIT's code named in /tmp/perf-<pid>.map (callgrind-functions.mjs).
+  ...(BY_FUNCTION ? ['--perf-basic-prof'] : []),
 ];
 
 /** Runs callgrind_control's `command` (--zero, --dump) on the server `pid`. */
 const callgrindControl = (command, pid) =>
   execFileSync('callgrind_control', [command, String(pid)], { stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** The instructions `pid` ran since its counts were last zeroed: callgrind dumps them to a file. */
-function dumpCount(pid) {
+/** Where V8 names the code it compiled (--perf-basic-prof): always in /tmp. */
+const perfMapOf = (pid) => `/tmp/perf-${pid}.map`;
+
+/** callgrind's dump of what `pid` ran since its counts were last zeroed. */
+function dump(pid) {
   callgrindControl('--dump', pid);
   const prefix = `callgrind.${pid}.out.`;
   const last = Math.max(
@@ -59,14 +72,21 @@ function dumpCount(pid) {
       .filter((name) => name.startsWith(prefix))
       .map((name) => Number(name.slice(prefix.length))),
   );
-  const dump = readFileSync(join(counts, `${prefix}${last}`), 'utf8');
+  return readFileSync(join(counts, `${prefix}${last}`), 'utf8');
+}
+
+/** The instructions in callgrind's `dump`. */
+function total(dump) {
   const totals = /^totals: (\d+)$/m.exec(dump);
-  if (!totals) throw new Error(`no totals in callgrind's dump ${prefix}${last}`);
+  if (!totals) throw new Error("no totals in callgrind's dump");
   return Number(totals[1]);
 }
 
-/** Each batch's instructions a request, after the warm-up, for `endpoint` on `side`. */
-async function countBatches(side, endpoint) {
+/**
+ * Each batch's instructions a request, after the warm-up, for `endpoint` on `side`; with
+ * `byFunction`, also each function's instructions a request over all the batches.
+ */
+async function countBatches(side, endpoint, { byFunction = false } = {}) {
   const url = side.baseURL + endpoint.path;
   const request = {
     method: endpoint.method,
@@ -76,15 +96,26 @@ async function countBatches(side, endpoint) {
   };
   await loadRun(url, request, { connections: CONNECTIONS, amount: WARMUP });
   const batches = [];
+  const functions = new Map();
+  let requests = 0;
   for (let batch = 0; batch < BATCHES; batch++) {
     callgrindControl('--zero', side.pid);
     const run = await loadRun(url, request, { connections: CONNECTIONS, amount: REQUESTS });
-    const instructions = dumpCount(side.pid);
+    const counted = dump(side.pid);
     if (run.non2xx > 0 || run.errors > 0)
       throw new Error(`${url}: ${run.non2xx} non-2xx, ${run.errors} errors`);
-    batches.push(instructions / run.requests.total);
+    batches.push(total(counted) / run.requests.total);
+    requests += run.requests.total;
+    if (!byFunction) continue;
+    const perfMap = readFileSync(perfMapOf(side.pid), 'utf8');
+    for (const [name, cost] of functionCosts(counted, perfMap))
+      functions.set(name, (functions.get(name) ?? 0) + cost);
   }
-  return batches;
+  const costliest = [...functions]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, FUNCTIONS_KEPT)
+    .map(([name, cost]) => ({ name, instructions: Math.round(cost / requests) }));
+  return { batches, functions: costliest };
 }
 
 const sahifa = await startLocalServer({
@@ -103,21 +134,28 @@ try {
   const answers = await recordAnswers(sahifa.baseURL, endpoints, (endpoint) => headersFor(endpoint, context));
   ceiling = await startBareRoute(answers, node);
   for (const endpoint of endpoints) {
-    const bare = await countBatches({ ...ceiling, context }, endpoint);
-    const own = await countBatches({ ...sahifa, context }, endpoint);
+    const { batches: bare } = await countBatches({ ...ceiling, context }, endpoint);
+    const { batches: own, functions } = await countBatches({ ...sahifa, context }, endpoint, {
+      byFunction: BY_FUNCTION,
+    });
     results.push({
       name: endpoint.name,
       method: endpoint.method,
       path: endpoint.path,
       ceiling: bare,
       sahifa: own,
+      ...(BY_FUNCTION ? { sahifaFunctions: functions } : {}),
     });
     console.log(`  ${endpoint.name}: ceiling ${median(bare).toFixed(0)}, Sahifa ${median(own).toFixed(0)}`);
+    for (const { name, instructions } of functions.slice(0, 12))
+      console.log(`    ${String(instructions).padStart(6)}  ${name.slice(0, 110)}`);
   }
 } finally {
   ceiling?.stop();
   await sahifa.stop();
   rmSync(counts, { recursive: true, force: true });
+  for (const pid of [sahifa.pid, ceiling?.pid])
+    if (BY_FUNCTION && pid) rmSync(perfMapOf(pid), { force: true });
 }
 
 const thousands = (value) => (value / 1000).toFixed(1);
@@ -141,12 +179,13 @@ const report = {
   requests: REQUESTS,
   batches: BATCHES,
   ceilingHeaders,
+  byFunction: BY_FUNCTION,
   results,
 };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 const file = join(
   root,
-  `bench/results/instructions${ceilingHeaders ? '-headers' : ''}-${report.date.slice(0, 10)}.json`,
+  `bench/results/instructions${ceilingHeaders ? '-headers' : ''}${BY_FUNCTION ? '-by-function' : ''}-${report.date.slice(0, 10)}.json`,
 );
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nWritten to ${file}`);
