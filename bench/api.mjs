@@ -1,12 +1,10 @@
 // API load benchmark: starts the app as `npm start` does (SQLite, fresh DATA_DIR, demo library)
 // on a free local port, then drives each endpoint with autocannon for a fixed time.
 // Usage: npm run bench  (results printed and written to bench/results/api-<date>.json)
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { writeResults } from './results.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
@@ -56,10 +54,7 @@ try {
     durationSeconds: DURATION_SECONDS,
     results,
   };
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  const file = join(root, `bench/results/api-${report.date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Written to ${file}`);
+  writeResults('api', report);
 } finally {
   await server.stop();
 }

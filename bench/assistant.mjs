@@ -19,13 +19,14 @@
 // measures. AI_DAILY_MESSAGES is raised for the same reason (the daily quota is still checked and
 // counted on every question, as in production).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { signUpMember } from './members.mjs';
+import { writeResults } from './results.mjs';
 
 const SIZES = [0, Number(process.env.BENCH_BOOKS ?? 5000)];
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 300);
@@ -433,7 +434,4 @@ const report = {
   goal: { firstTextP95Ms: GOAL_P95_MS },
   results,
 };
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(root, `bench/results/assistant-${report.date.slice(0, 10)}.json`);
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`Written to ${file}`);
+writeResults('assistant', report);

@@ -17,14 +17,12 @@
 //   cache-control, ETag…), to tell how much of the gap is what every answer must carry;
 //   BENCH_WRITERS=64 sends the writes as 64 members in turn instead of the bench member alone)
 // Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { headersFor, measured, measuredRun, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
+import { writeResults } from './results.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -242,10 +240,7 @@ const report = {
   instances: INSTANCES,
   results,
 };
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(
-  root,
-  `bench/results/ceiling-${engines.join('-')}${acceptEncoding ? '-compressed' : ''}${ceilingHeaders ? '-headers' : ''}-${report.date.slice(0, 10)}.json`,
+writeResults(
+  `ceiling-${engines.join('-')}${acceptEncoding ? '-compressed' : ''}${ceilingHeaders ? '-headers' : ''}`,
+  report,
 );
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nWritten to ${file}`);

@@ -1,10 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { root } from '../scripts/build-web.mjs';
 import { startOnDataSet } from './data-set.mjs';
 import { headersFor, prepareEndpoints } from './endpoints.mjs';
+import { writeResults } from './results.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BASELINE_SCALE = Number(process.env.BENCH_BASELINE_SCALE ?? 0);
@@ -174,11 +172,7 @@ const report = {
   libraryCacheSeconds: cacheSeconds === undefined ? null : Number(cacheSeconds),
   results,
 };
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-const suffix =
-  (engine === 'postgres' ? 'postgres-' : '') +
-  (cacheSeconds !== undefined ? `cache${cacheSeconds}-` : '') +
-  (BASELINE_SCALE > 0 ? `baseline${BASELINE_SCALE}-` : '');
-const file = join(root, `bench/results/growth-${suffix}${report.date.slice(0, 10)}.json`);
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nWritten to ${file}`);
+writeResults(
+  `growth${engine === 'postgres' ? '-postgres' : ''}${cacheSeconds !== undefined ? `-cache${cacheSeconds}` : ''}${BASELINE_SCALE > 0 ? `-baseline${BASELINE_SCALE}` : ''}`,
+  report,
+);

@@ -19,15 +19,15 @@
 //   commits, run in each checkout)
 // Results are printed and written to bench/results/instructions-<date>.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { functionCosts } from './callgrind-functions.mjs';
 import { headersFor, loadRun, measured, prepareEndpoints } from './endpoints.mjs';
 import { median } from './median.mjs';
+import { writeResults } from './results.mjs';
 
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
@@ -182,10 +182,4 @@ const report = {
   byFunction: BY_FUNCTION,
   results,
 };
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(
-  root,
-  `bench/results/instructions${ceilingHeaders ? '-headers' : ''}${BY_FUNCTION ? '-by-function' : ''}-${report.date.slice(0, 10)}.json`,
-);
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`\nWritten to ${file}`);
+writeResults(`instructions${ceilingHeaders ? '-headers' : ''}${BY_FUNCTION ? '-by-function' : ''}`, report);

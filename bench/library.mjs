@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { root } from '../scripts/build-web.mjs';
 import { startOnDataSet } from './data-set.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
+import { writeResults } from './results.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SIZES = [0, Number(process.env.BENCH_BOOKS ?? 5000)];
@@ -95,10 +93,4 @@ const report = {
   durationSeconds: DURATION_SECONDS,
   results,
 };
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-const file = join(
-  root,
-  `bench/results/library-${engine === 'postgres' ? 'postgres-' : ''}${report.date.slice(0, 10)}.json`,
-);
-writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-console.log(`Written to ${file}`);
+writeResults(`library${engine === 'postgres' ? '-postgres' : ''}`, report);

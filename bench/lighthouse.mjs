@@ -9,12 +9,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { root } from '../scripts/build-web.mjs';
 import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { putSessionInJar } from './browser-session.mjs';
 import { median } from './median.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
+import { writeResults } from './results.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -180,10 +180,7 @@ try {
     runsPerPage: RUNS,
     results,
   };
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  const file = join(root, `bench/results/lighthouse-${report.date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Written to ${file}`);
+  writeResults('lighthouse', report);
 } finally {
   await chrome?.kill();
   await server.stop();

@@ -2,11 +2,9 @@
 // page is usable, in Debian's Chromium against a fresh local server, at phone and desktop sizes,
 // from a browser in English and one in Arabic.
 // Usage: npm run bench:pages  (results printed and written to bench/results/pages-<date>.json)
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { root } from '../scripts/build-web.mjs';
 import { launchChromium } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { writeResults } from './results.mjs';
 
 // Every public page a visitor can open first (product spec: landing, about, pricing, privacy,
 // terms, sign up, log in, forgot password).
@@ -93,10 +91,7 @@ try {
     })),
   );
   const report = { date: new Date().toISOString(), node: process.version, results };
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  const file = join(root, `bench/results/pages-${report.date.slice(0, 10)}.json`);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`Written to ${file}`);
+  writeResults('pages', report);
 } finally {
   await browser.close();
   await server.stop();

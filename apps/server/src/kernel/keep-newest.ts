@@ -1,5 +1,7 @@
-// The bounded maps the server remembers answers in: a Map iterates in insertion order, so the
-// oldest entry is the first one.
+// A bounded Map keyed by one string the request already holds as it is (a Cookie header, a
+// member's id): a Map iterates in insertion order, so the oldest entry is the first one. Answers
+// keyed by several parts (a kind, a member, a book) go in newest-entries.ts instead, which keeps the
+// same bound without joining the parts into a new string on every request.
 
 /**
  * Sets `key` to `value` as `map`'s newest entry; when `map` holds `maxEntries`, the oldest goes.
