@@ -16,7 +16,9 @@
 //   BENCH_BATCHES, default 5; BENCH_ONLY=health,preview as bench:ceiling;
 //   BENCH_CEILING_HEADERS=1 has the ceiling send Sahifa's own headers too; BENCH_BY_FUNCTION=1
 //   also names where Sahifa's instructions went, function by function: the way to compare two
-//   commits, run in each checkout)
+//   commits, run in each checkout; BENCH_HISTORY=500 first has Sahifa serve every request,
+//   measured or not, that many times, as a server that has served every screen: the code all
+//   routes share has then seen all their shapes, docs/performance.md, twenty-sixth session)
 // Results are printed and written to bench/results/instructions-<date>.json.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +36,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 5);
 const CONNECTIONS = 64;
 const BY_FUNCTION = process.env.BENCH_BY_FUNCTION === '1';
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 /** The functions kept in the results file for each request, the costliest first. */
 const FUNCTIONS_KEPT = 300;
 
@@ -82,18 +85,21 @@ function total(dump) {
   return Number(totals[1]);
 }
 
+/** loadRun's request for `endpoint`, sent as `context`'s member. */
+const requestOf = (endpoint, context) => ({
+  method: endpoint.method,
+  headers: headersFor(endpoint, context),
+  body: endpoint.body,
+  writers: endpoint.writers,
+});
+
 /**
  * Each batch's instructions a request, after the warm-up, for `endpoint` on `side`; with
  * `byFunction`, also each function's instructions a request over all the batches.
  */
 async function countBatches(side, endpoint, { byFunction = false } = {}) {
   const url = side.baseURL + endpoint.path;
-  const request = {
-    method: endpoint.method,
-    headers: headersFor(endpoint, side.context),
-    body: endpoint.body,
-    writers: endpoint.writers,
-  };
+  const request = requestOf(endpoint, side.context);
   await loadRun(url, request, { connections: CONNECTIONS, amount: WARMUP });
   const batches = [];
   const functions = new Map();
@@ -131,6 +137,14 @@ try {
   const { cookie, reads, writes } = await prepareEndpoints(sahifa.baseURL, sahifa.dataDir);
   const endpoints = [...reads, ...writes].filter(measured);
   const context = { baseURL: sahifa.baseURL, cookie };
+  if (HISTORY > 0) {
+    console.log(`Serving every request ${HISTORY} times first…`);
+    for (const endpoint of [...reads, ...writes])
+      await loadRun(sahifa.baseURL + endpoint.path, requestOf(endpoint, context), {
+        connections: CONNECTIONS,
+        amount: HISTORY,
+      });
+  }
   const answers = await recordAnswers(sahifa.baseURL, endpoints, (endpoint) => headersFor(endpoint, context));
   ceiling = await startBareRoute(answers, node);
   for (const endpoint of endpoints) {
@@ -176,6 +190,7 @@ const report = {
   machine: { node: process.version, cpu: cpus()[0]?.model },
   connections: CONNECTIONS,
   warmup: WARMUP,
+  history: HISTORY,
   requests: REQUESTS,
   batches: BATCHES,
   ceilingHeaders,
