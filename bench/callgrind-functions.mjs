@@ -38,12 +38,17 @@ export function functionCosts(dump, perfMap) {
   const costs = new Map();
   let current = '';
   let callCost = false;
-  /** The function `spec` names (`(id) name`, `(id)` or `name`); an id is named where it first shows. */
+  /** A JIT address's name in the perf map; any other name as it is. */
+  const resolved = (name) => (/^0x[0-9a-f]+$/.test(name) ? (nameOf(BigInt(name)) ?? name) : name);
+  /**
+   * The function `spec` names (`(id) name`, `(id)` or `name`); an id is named where it first shows,
+   * and looked up in the perf map then, once.
+   */
   const named = (spec) => {
     const [, id, name] = /^\((\d+)\)(?: (.*))?$/.exec(spec) ?? [];
-    if (name !== undefined) compressed.set(id, name);
-    const full = id === undefined ? spec : (compressed.get(id) ?? spec);
-    return /^0x[0-9a-f]+$/.test(full) ? (nameOf(BigInt(full)) ?? full) : full;
+    if (id === undefined) return resolved(spec);
+    if (name !== undefined) compressed.set(id, resolved(name));
+    return compressed.get(id) ?? spec;
   };
   for (const line of dump.split('\n')) {
     if (line.startsWith('fn=')) {
