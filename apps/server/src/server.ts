@@ -2,6 +2,7 @@
 // Stops cleanly on SIGINT/SIGTERM: no new connections, in-flight requests finish, DB closes.
 
 import './v8-flags.ts';
+import './tick-shape.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { exitWith, loadConfigOrExit } from '#server/cli/run-cli.ts';
