@@ -4,7 +4,8 @@
 // unused shape for a couple of full collections; after a few with no tick alive (a long
 // synchronous stretch: loading the demo library, hashing a password) it drops the shapes, the
 // next tick gets new ones, and from then on every nextTick, several a request, defines its
-// properties through V8's runtime. A tick held here keeps its shapes alive, so the feedback stays on one shape.
+// properties through V8's runtime. A tick held here keeps its shapes alive, so the feedback
+// stays on one shape.
 import { executionAsyncResource } from 'node:async_hooks';
 
 let heldTick: object | undefined;
