@@ -15,7 +15,8 @@
 //   BENCH_WARMUP requests before counting, default 10000; BENCH_REQUESTS a batch, default 2000;
 //   BENCH_BATCHES, default 5; BENCH_ONLY=health,preview as bench:ceiling;
 //   BENCH_CEILING_HEADERS=1 has the ceiling send Sahifa's own headers too; BENCH_BY_FUNCTION=1
-//   also names where Sahifa's instructions went, function by function: the way to compare two
+//   also names where Sahifa's instructions went, function by function, beside the ceiling's
+//   (the functions where Sahifa spends the most more than the ceiling first): the way to compare two
 //   commits, run in each checkout; BENCH_HISTORY=500 first has Sahifa serve every request,
 //   measured or not, that many times, as a server that has served every screen: the code all
 //   routes share has then seen all their shapes, docs/performance.md, twenty-sixth session)
@@ -124,6 +125,14 @@ async function countBatches(side, endpoint, { byFunction = false } = {}) {
   return { batches, functions: costliest };
 }
 
+/** Each function's instructions on both sides, the largest excess of Sahifa's over the ceiling's first. */
+function moreThanTheCeiling(sahifaFunctions, ceilingFunctions) {
+  const bare = new Map(ceilingFunctions.map(({ name, instructions }) => [name, instructions]));
+  return sahifaFunctions
+    .map(({ name, instructions }) => ({ name, sahifa: instructions, ceiling: bare.get(name) ?? 0 }))
+    .sort((a, b) => b.sahifa - b.ceiling - (a.sahifa - a.ceiling));
+}
+
 const sahifa = await startLocalServer({
   // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see loadRun).
   env: { TRUST_PROXY: 'true' },
@@ -148,21 +157,24 @@ try {
   const answers = await recordAnswers(sahifa.baseURL, endpoints, (endpoint) => headersFor(endpoint, context));
   ceiling = await startBareRoute(answers, node);
   for (const endpoint of endpoints) {
-    const { batches: bare } = await countBatches({ ...ceiling, context }, endpoint);
-    const { batches: own, functions } = await countBatches({ ...sahifa, context }, endpoint, {
-      byFunction: BY_FUNCTION,
-    });
+    const byFunction = { byFunction: BY_FUNCTION };
+    const bareSide = await countBatches({ ...ceiling, context }, endpoint, byFunction);
+    const ownSide = await countBatches({ ...sahifa, context }, endpoint, byFunction);
+    const [bare, own, functions] = [bareSide.batches, ownSide.batches, ownSide.functions];
     results.push({
       name: endpoint.name,
       method: endpoint.method,
       path: endpoint.path,
       ceiling: bare,
       sahifa: own,
-      ...(BY_FUNCTION ? { sahifaFunctions: functions } : {}),
+      ...(BY_FUNCTION ? { sahifaFunctions: functions, ceilingFunctions: bareSide.functions } : {}),
     });
     console.log(`  ${endpoint.name}: ceiling ${median(bare).toFixed(0)}, Sahifa ${median(own).toFixed(0)}`);
-    for (const { name, instructions } of functions.slice(0, 12))
-      console.log(`    ${String(instructions).padStart(6)}  ${name.slice(0, 110)}`);
+    if (!BY_FUNCTION) continue;
+    console.log('    Sahifa  ceiling  function (where Sahifa spends the most more than the ceiling)');
+    const excess = moreThanTheCeiling(functions, bareSide.functions).slice(0, 20);
+    for (const { name, sahifa: mine, ceiling: theirs } of excess)
+      console.log(`    ${String(mine).padStart(6)}  ${String(theirs).padStart(7)}  ${name.slice(0, 100)}`);
   }
 } finally {
   ceiling?.stop();
