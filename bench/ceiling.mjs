@@ -15,18 +15,20 @@
 //   and the ceiling answers with the same compressed bytes;
 //   BENCH_CEILING_HEADERS=1 has the ceiling send Sahifa's own headers too (its security headers,
 //   cache-control, ETag…), to tell how much of the gap is what every answer must carry;
-//   BENCH_WRITERS=64 sends the writes as 64 members in turn instead of the bench member alone)
+//   BENCH_WRITERS=64 sends the writes as 64 members in turn instead of the bench member alone;
+//   BENCH_BOOKS=5000 runs Sahifa on the demo library plus 5,000 generated books, each holding a
+//   demo book's text (bench/generate-library.ts): search's goal is set at 5,000 books)
 // Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
 import { cpus } from 'node:os';
-import { startLocalServer } from '../scripts/local-server.mjs';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
+import { startOnDataSet } from './data-set.mjs';
 import { headersFor, measured, measuredRun, prepareEndpoints } from './endpoints.mjs';
-import { freshPostgres } from './fresh-postgres.mjs';
 import { writeResults } from './results.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const BOOKS = Number(process.env.BENCH_BOOKS ?? 0);
 const CONNECTIONS = 64;
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const engines = process.env.BENCH_ENGINES?.split(',') ?? [postgresUrl ? 'postgres' : 'sqlite'];
@@ -53,20 +55,19 @@ async function load(baseURL, pid, endpoint, headers) {
   return { rate: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, cpu, ok };
 }
 
-/** A Sahifa server on `engine`, its bench member prepared; stop() also drops its database. */
+/**
+ * A Sahifa server on `engine` (and BENCH_BOOKS generated books), its bench member prepared;
+ * stop() also drops its database.
+ */
 async function startSahifa(engine) {
-  const database = engine === 'postgres' ? await freshPostgres(postgresUrl, 'bench') : null;
   // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see measuredRun).
-  const server = await startLocalServer({
-    env: { TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) },
-  }).catch(async (error) => {
-    await database?.drop();
-    throw error;
+  const { server, stop } = await startOnDataSet({
+    label: `ceiling-${engine}`,
+    generator: BOOKS > 0 ? 'generate-library.ts' : null,
+    size: BOOKS,
+    postgresUrl: engine === 'postgres' ? postgresUrl : undefined,
+    env: { TRUST_PROXY: 'true' },
   });
-  const stop = async () => {
-    await server.stop();
-    await database?.drop();
-  };
   try {
     const { cookie, reads, writes } = await prepareEndpoints(server.baseURL, server.dataDir);
     const endpoints = [...reads, ...writes].filter(measured);
@@ -182,7 +183,7 @@ const both = engines.length > 1;
 /** A ratio as a whole percentage, without its sign. */
 const percent = (ratio) => (ratio * 100).toFixed(0);
 console.log(
-  `\n${engines.join(' and ')}, ${INSTANCES} server(s) a side, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}${ceilingHeaders ? ", the ceiling with Sahifa's headers" : ''}\n`,
+  `\n${engines.join(' and ')}, ${INSTANCES} server(s) a side, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${BOOKS > 0 ? `, ${BOOKS} generated books` : ''}${acceptEncoding ? `, accept-encoding: ${acceptEncoding}` : ''}${ceilingHeaders ? ", the ceiling with Sahifa's headers" : ''}\n`,
 );
 const heads = engines.flatMap((engine) => {
   const on = both ? ` (${engine})` : '';
@@ -238,9 +239,10 @@ const report = {
   seconds: SECONDS,
   rounds: ROUNDS,
   instances: INSTANCES,
+  books: BOOKS,
   results,
 };
 writeResults(
-  `ceiling-${engines.join('-')}${acceptEncoding ? '-compressed' : ''}${ceilingHeaders ? '-headers' : ''}`,
+  `ceiling-${engines.join('-')}${BOOKS > 0 ? `-books${BOOKS}` : ''}${acceptEncoding ? '-compressed' : ''}${ceilingHeaders ? '-headers' : ''}`,
   report,
 );
