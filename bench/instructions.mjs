@@ -56,8 +56,9 @@ const node = [
   `--log-file=${join(counts, 'valgrind.%p.log')}`,
   process.execPath,
   '--no-memory-reducer',
-  // The JIT's code named in /tmp/perf-<pid>.map (callgrind-functions.mjs).
-  ...(BY_FUNCTION ? ['--perf-basic-prof'] : []),
+  // The JIT's code named in /tmp/perf-<pid>.map (callgrind-functions.mjs). It also turns on V8's
+  // own log, kept out of the working directory ('+': a temporary file, deleted once closed).
+  ...(BY_FUNCTION ? ['--perf-basic-prof', '--no-logfile-per-isolate', '--logfile=+'] : []),
 ];
 
 /** Runs callgrind_control's `command` (--zero, --dump) on the server `pid`. */
