@@ -1,9 +1,17 @@
+// The member screens' requests on the demo library and on BENCH_BOOKS (5,000) generated books,
+// signed in, at BENCH_CONNECTIONS (10) for BENCH_SECONDS (5) each, with search for new words each
+// time (nothing remembered) as its last row. BENCH_DATABASE_URL=postgres://… runs each size on a
+// fresh PostgreSQL database.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { root } from '../scripts/build-web.mjs';
 import { startOnDataSet } from './data-set.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 import { writeResults } from './results.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SIZES = [0, Number(process.env.BENCH_BOOKS ?? 5000)];
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 const engine = postgresUrl ? 'postgres' : 'sqlite';
@@ -20,14 +28,39 @@ async function deepCursor(baseURL, cookie) {
   return cursor;
 }
 
-/** Words that every generated book holds (its text is a demo book's), each with a new prefix length. */
-const WORDS = ['wisdom', 'nature', 'reason', 'mind', 'war', 'time', 'life', 'truth', 'soul', 'virtue'];
+/**
+ * Searches that each differ from the last and each match books: two words of one demo book's
+ * English text (every generated book holds a demo book's text, so a pair matches about a
+ * thousand of them). A word with a number after it, as this benchmark searched before
+ * 2026-11-29, matched nothing: every word of a search must start a word of the book.
+ */
+function pairsOfWords() {
+  const pairs = [];
+  for (const id of ['meditations', 'muqaddimah', 'art-of-war', 'walden', 'as-a-man-thinketh']) {
+    const book = JSON.parse(readFileSync(join(root, 'content/books', `${id}.json`), 'utf8'));
+    const text = book.pages.en.map((page) => Object.values(page).join(' ')).join(' ');
+    const words = [...new Set(text.toLowerCase().match(/\b[a-z]{5,}\b/g) ?? [])].slice(0, 60);
+    for (const [i, first] of words.entries())
+      for (const second of words.slice(i + 1)) pairs.push(`${first} ${second}`);
+  }
+  return pairs;
+}
+const PAIRS = pairsOfWords();
 let searches = 0;
-const nextSearch = () => {
-  const word = WORDS[searches % WORDS.length] ?? 'wisdom';
-  const suffix = Math.floor(searches++ / WORDS.length);
-  return `/api/v1/search?q=${encodeURIComponent(`${word} ${suffix}`)}`;
-};
+const nextSearch = () =>
+  `/api/v1/search?q=${encodeURIComponent(PAIRS[searches++ % PAIRS.length] ?? 'wisdom')}`;
+
+/** How many books the first `count` searches of PAIRS found, each: none would mean the row measures nothing. */
+async function booksFound(baseURL, cookie, count) {
+  const found = [];
+  for (const words of PAIRS.slice(0, count)) {
+    const response = await fetch(`${baseURL}/api/v1/search?q=${encodeURIComponent(words)}`, {
+      headers: { cookie },
+    });
+    found.push((await response.json()).books.length);
+  }
+  return found;
+}
 
 const results = [];
 for (const size of SIZES) {
@@ -54,12 +87,15 @@ for (const size of SIZES) {
     ];
     if (!cursor) targets.splice(1, 1);
     // A different query each request, so no answer is remembered (LIBRARY_CACHE_SECONDS).
-    targets.push(['search (a new word each time)', null]);
+    targets.push(['search (new words each time)', null]);
+    const found = await booksFound(server.baseURL, cookie, 20);
+    if (Math.min(...found) === 0)
+      throw new Error(`a search of two words of one book found nothing: ${found}`);
     for (const [name, path] of targets) {
       const run = await autocannon({
         url: `${server.baseURL}${path ?? '/api/v1/search'}`,
         headers: { cookie },
-        connections: 10,
+        connections: CONNECTIONS,
         duration: DURATION_SECONDS,
         requests: path ? undefined : [{ setupRequest: (request) => ({ ...request, path: nextSearch() }) }],
       });
@@ -69,6 +105,7 @@ for (const size of SIZES) {
         requestsPerSecond: Math.round(run.requests.average),
         latencyMs: { p50: run.latency.p50, p99: run.latency.p99 },
         non2xx: run.non2xx,
+        ...(path ? {} : { booksFound: { fewest: Math.min(...found), most: Math.max(...found) } }),
       });
     }
   } finally {
@@ -84,6 +121,7 @@ console.table(
     'p50 ms': r.latencyMs.p50,
     'p99 ms': r.latencyMs.p99,
     'non-2xx': r.non2xx,
+    'books found': r.booksFound ? `${r.booksFound.fewest}-${r.booksFound.most}` : '',
   })),
 );
 const report = {
@@ -91,6 +129,10 @@ const report = {
   node: process.version,
   engine,
   durationSeconds: DURATION_SECONDS,
+  connections: CONNECTIONS,
   results,
 };
-writeResults(`library${engine === 'postgres' ? '-postgres' : ''}`, report);
+writeResults(
+  `library${engine === 'postgres' ? '-postgres' : ''}${CONNECTIONS === 10 ? '' : `-c${CONNECTIONS}`}`,
+  report,
+);

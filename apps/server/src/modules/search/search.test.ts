@@ -162,6 +162,19 @@ describe.each(engines)('GET /api/v1/search on %s', (engine) => {
     expect(results.books[0]?.snippet).toContain('الحِكْمَةُ ضالّةُ المؤمنِ');
   });
 
+  it('takes the passage from the English pages before the Arabic ones, as a reader meets them', async () => {
+    const id = await publish({
+      title: 'Teachers of Speech',
+      author: 'Rhetoric Writer',
+      categoryId: 'philosophy',
+      enPages: [page(1, 'Rome', 'Quintilian taught the Romans to speak plainly.')],
+      arPages: [page(1, 'روما', 'علّم Quintilian الرومان أن يتكلموا بوضوح.')],
+    });
+    const results = await search('quintilian');
+    expect(results.books.map((b) => b.id)).toEqual([id]);
+    expect(results.books[0]?.snippet).toContain('Quintilian taught the Romans');
+  });
+
   it('finds a book by its Arabic title and author, and a tag by its Arabic name', async () => {
     const id = await publish({
       title: 'The Book of Lanterns',
