@@ -21,7 +21,7 @@ export function createSearchService(repository: SearchRepository, library: Libra
    * Each book's passage around its first match, in the order a reader meets the text: what the
    * book is about, then its English pages, then its Arabic ones. Each is read only for the books
    * whose text before it holds no match: the pages are most of a book's text, and its Arabic
-   * pages cost SQLite four times what its English ones do to return (docs/performance.md).
+   * pages cost SQLite four to five times what its English ones do to return (docs/performance.md).
    */
   async function snippetsOf(ids: readonly string[], terms: readonly string[]): Promise<Map<string, string>> {
     const about = await repository.aboutTexts(ids);
