@@ -13,6 +13,13 @@ describe('makeSnippet', () => {
     expect(snippet.indexOf('Lantern')).toBeGreaterThan(20);
   });
 
+  it('starts at most a lead before the match when the text ends soon after it', () => {
+    const snippet = makeSnippet([`${'word '.repeat(60)}Lantern at the end.`], ['lantern']);
+    expect(snippet.startsWith('…word')).toBe(true);
+    expect(snippet.endsWith('Lantern at the end.')).toBe(true);
+    expect(snippet.indexOf('Lantern')).toBeLessThanOrEqual(52);
+  });
+
   it('uses the first text that matches, keeps diacritics, and is empty without a match', () => {
     const texts = ['About nothing in particular.', 'الصفحة الأولى', 'وفي الصفحة: الحِكْمَةُ نور.'];
     expect(makeSnippet(texts, ['الحكمه'])).toBe('وفي الصفحة: الحِكْمَةُ نور.');

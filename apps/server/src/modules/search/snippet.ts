@@ -22,7 +22,9 @@ export function makeSnippet(
     if (!terms.some((term) => term && normalised.includes(term))) continue;
     const match = firstMatch(text, terms);
     if (!match) continue;
-    return cutAround(text, match, length, LEAD);
+    // Near the text's end the window would reach back further to stay full, and the match would
+    // fall past the three lines a phone shows: the passage is shorter instead.
+    return cutAround(text, match, Math.min(length, text.length - match.start + LEAD), LEAD);
   }
   return '';
 }
