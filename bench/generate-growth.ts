@@ -197,7 +197,9 @@ interface DemoBook {
   categoryId: string;
   pages: { en: PageFields[]; ar: PageFields[] };
 }
-const demoIds = ['meditations', 'muqaddimah', 'art-of-war', 'walden', 'as-a-man-thinketh'];
+const demoIds: string[] = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'copied-demo-books.json'), 'utf8'),
+);
 const demoBooks: DemoBook[] = demoIds.map((id) =>
   JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'books', `${id}.json`), 'utf8')),
 );

@@ -24,8 +24,12 @@ interface DemoBook {
   categoryId: string;
   pages: { en: PageFields[]; ar: PageFields[] };
 }
-const demoBooks: DemoBook[] = ['meditations', 'muqaddimah', 'art-of-war', 'walden', 'as-a-man-thinketh'].map(
-  (id) => JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'books', `${id}.json`), 'utf8')),
+// The demo books whose text the generated ones hold (bench:library searches their words).
+const copied: string[] = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'copied-demo-books.json'), 'utf8'),
+);
+const demoBooks: DemoBook[] = copied.map((id) =>
+  JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'books', `${id}.json`), 'utf8')),
 );
 
 // DATABASE_URL (optional): fill that PostgreSQL database instead of DATA_DIR's SQLite file.

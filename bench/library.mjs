@@ -36,7 +36,8 @@ async function deepCursor(baseURL, cookie) {
  */
 function pairsOfWords() {
   const pairs = [];
-  for (const id of ['meditations', 'muqaddimah', 'art-of-war', 'walden', 'as-a-man-thinketh']) {
+  const copied = JSON.parse(readFileSync(join(root, 'bench/copied-demo-books.json'), 'utf8'));
+  for (const id of copied) {
     const book = JSON.parse(readFileSync(join(root, 'content/books', `${id}.json`), 'utf8'));
     const text = book.pages.en.map((page) => Object.values(page).join(' ')).join(' ');
     const words = [...new Set(text.toLowerCase().match(/\b[a-z]{5,}\b/g) ?? [])].slice(0, 60);
