@@ -30,7 +30,9 @@ if (typeof window !== 'undefined') {
 }
 
 function detectInitialMode(): Mode {
-  if (typeof navigator === 'undefined') return 'hidden'; // prerendered at build time
+  // Rendered in Node (at build time, or by the server): no window. Not `navigator`, which Node 21+
+  // has too.
+  if (typeof window === 'undefined') return 'hidden';
   const nav = navigator as Navigator & { standalone?: boolean };
   const mode = initialInstallMode(
     { userAgent: nav.userAgent, maxTouchPoints: nav.maxTouchPoints ?? 0 },
