@@ -19,7 +19,7 @@ describe('withArrayRows', () => {
     'select count(*) as n from t where id > ?',
     'select * from t where id > 99',
     // Names that are not identifiers, or that mean something to JavaScript, are columns like any other.
-    `select id as "__proto__", name as "a"" + b", note as "1", score as "constructor" from t order by id`,
+    `select id as "a"" + b", note as "1", score as "constructor" from t order by id`,
   ];
 
   it.each(queries)('gives the rows better-sqlite3 gives, key order included: %s', (sql) => {
@@ -29,6 +29,27 @@ describe('withArrayRows', () => {
     expect(rows).toEqual(expected);
     expect(rows.map(Object.keys)).toEqual(expected.map(Object.keys));
     expect([...withArrayRows(database.prepare(sql)).iterate(parameters)]).toEqual(expected);
+  });
+
+  // better-sqlite3's own rows lack such a column on Node 20, and have it on Node 22 and 24.
+  it("keeps a column named __proto__ as a property, not as the row's prototype", () => {
+    const sql = `select name, x'00' as "__proto__" from t order by id`;
+    for (const rows of [
+      withArrayRows(database.prepare(sql)).all([]),
+      [...withArrayRows(database.prepare(sql)).iterate([])],
+    ] as Record<string, unknown>[][]) {
+      expect(rows.map(Object.getPrototypeOf)).toEqual([Object.prototype, Object.prototype]);
+      expect(rows.map(Object.entries)).toEqual([
+        [
+          ['name', 'a'],
+          ['__proto__', Buffer.from([0])],
+        ],
+        [
+          ['name', 'b'],
+          ['__proto__', Buffer.from([0])],
+        ],
+      ]);
+    }
   });
 
   it('runs writes as they are', () => {
