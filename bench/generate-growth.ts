@@ -16,22 +16,20 @@
 //
 // Usage: npx tsx bench/generate-growth.ts <dataDir> [scale]   (scale 1 by default; 0.1 for a
 //   quick run; DATABASE_URL=postgres://… fills that PostgreSQL database instead of DATA_DIR's file)
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/kysely.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { type PageFields, pageToRow } from '../apps/server/src/db/page-fields.ts';
+import { pageToRow } from '../apps/server/src/db/page-fields.ts';
 import type { Database } from '../apps/server/src/db/schema.ts';
 import {
   buildSearchDocument,
   nameSearchText,
   PAGE_TEXT_COLUMNS,
 } from '../apps/server/src/db/search-index.ts';
-import { DEFAULT_CONTENT_DIR } from '../apps/server/src/paths.ts';
 import { seedLibrary } from '../apps/server/src/seed/seed.ts';
 import { asAutovacuumLeftIt } from './as-autovacuum-left-it.ts';
+import { type DemoBook, copiedDemoBooks as demoBooks } from './copied-demo-books.ts';
 
 const [dataDir, scaleArg = '1'] = process.argv.slice(2);
 const scale = Number(scaleArg);
@@ -192,17 +190,6 @@ const DAY = 86_400_000;
 
 // ---------- the demo books whose text the generated ones reuse ----------
 
-interface DemoBook {
-  id: string;
-  categoryId: string;
-  pages: { en: PageFields[]; ar: PageFields[] };
-}
-const demoIds: string[] = JSON.parse(
-  readFileSync(path.join(import.meta.dirname, 'copied-demo-books.json'), 'utf8'),
-);
-const demoBooks: DemoBook[] = demoIds.map((id) =>
-  JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'books', `${id}.json`), 'utf8')),
-);
 const allDemoIds = (await database.db.selectFrom('book').select('id').execute()).map((r) => r.id);
 const categories = (
   await database.db.selectFrom('category').select('id').orderBy('sort_order').execute()

@@ -2,16 +2,13 @@
 // over the demo categories, each with 4 English and 4 Arabic pages of demo text, indexed for
 // search), written through the publishing repository exactly as member summaries are.
 // Usage: npx tsx bench/generate-library.ts <dataDir> <count>   (DATABASE_URL=postgres://… for PostgreSQL)
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/kysely.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import type { PageFields } from '../apps/server/src/db/page-fields.ts';
 import { createPublishingRepository } from '../apps/server/src/modules/publishing/publishing.repository.ts';
-import { DEFAULT_CONTENT_DIR } from '../apps/server/src/paths.ts';
 import { seedLibrary } from '../apps/server/src/seed/seed.ts';
 import { asAutovacuumLeftIt } from './as-autovacuum-left-it.ts';
+import { type DemoBook, copiedDemoBooks as demoBooks } from './copied-demo-books.ts';
 
 const [dataDir, countArg] = process.argv.slice(2);
 const count = Number(countArg);
@@ -19,18 +16,6 @@ if (!dataDir || !Number.isInteger(count) || count < 0) {
   console.error('Usage: tsx bench/generate-library.ts <dataDir> <count>');
   process.exit(2);
 }
-
-interface DemoBook {
-  categoryId: string;
-  pages: { en: PageFields[]; ar: PageFields[] };
-}
-// The demo books whose text the generated ones hold (bench:library searches their words).
-const copied: string[] = JSON.parse(
-  readFileSync(path.join(import.meta.dirname, 'copied-demo-books.json'), 'utf8'),
-);
-const demoBooks: DemoBook[] = copied.map((id) =>
-  JSON.parse(readFileSync(path.join(DEFAULT_CONTENT_DIR, 'books', `${id}.json`), 'utf8')),
-);
 
 // DATABASE_URL (optional): fill that PostgreSQL database instead of DATA_DIR's SQLite file.
 const config = loadConfig(
