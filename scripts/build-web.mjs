@@ -16,6 +16,8 @@ const sources = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/contracts/src',
+  // Both builds bundle the dependencies' code (the server's render too, decision 029).
+  'package-lock.json',
 ];
 
 function newestMtime(path) {

@@ -135,9 +135,15 @@ interface AstNode {
 // `vite build --ssr` (the second step of `npm run build`) builds for Node the public pages'
 // prerender (src/prerender.tsx, run by the build) and the render of the pages the server renders
 // when asked for (src/request-render.tsx, run by the server): no service worker, no compressed
-// copies, no chunk grouping.
+// copies, no chunk grouping. Its dependencies are bundled in, with React's production build
+// (decision 029): left in node_modules, they loaded one module at a time through the server's
+// TypeScript loader when the first member page was asked for (1.2-2.5 s after each start), and
+// React took its development build whenever NODE_ENV was unset, as under `npm start`.
 export default defineConfig(({ isSsrBuild }) => ({
-  define: { __APP_VERSION__: JSON.stringify(appVersion()) },
+  define: {
+    __APP_VERSION__: JSON.stringify(appVersion()),
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
   plugins: [
     react(),
     themeCss(),
@@ -198,6 +204,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         }),
   ],
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   build: isSsrBuild
     ? {
         outDir: 'dist-ssr',
