@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { root } from '../scripts/build-web.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { percentile } from './median.mjs';
 import { signUpMember } from './members.mjs';
 import { writeResults } from './results.mjs';
 
@@ -249,10 +250,6 @@ async function run(baseURL, cookies, questions, concurrency) {
   );
   return { samples, seconds: (performance.now() - started) / 1000 };
 }
-
-/** Nearest-rank percentile. @param {number[]} sorted @param {number} q */
-const percentile = (sorted, q) =>
-  sorted.length ? (sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0) : 0;
 
 /** @param {number[]} values */
 function spread(values) {

@@ -5,7 +5,7 @@
 // Usage: npm run bench:member-pages  (BENCH_REQUESTS per page after the first, default 50;
 // results printed and written to bench/results/member-pages-<date>.json)
 import { startLocalServer } from '../scripts/local-server.mjs';
-import { median } from './median.mjs';
+import { median, percentile } from './median.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 import { writeResults } from './results.mjs';
 
@@ -41,7 +41,7 @@ try {
       ...page,
       firstMs: first,
       medianMs: median(rest),
-      p90Ms: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))],
+      p90Ms: percentile(sorted, 0.9),
     });
   }
 

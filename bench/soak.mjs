@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { percentile } from './median.mjs';
 import { signUpMember } from './members.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -70,10 +71,6 @@ function databaseMb(dataDir) {
     wal: (size('sahifa.db-wal') / 1048576).toFixed(1),
   };
 }
-
-/** @param {number[]} sorted @param {number} q */
-const percentile = (sorted, q) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 
 const server = await startLocalServer({
   env: { TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
