@@ -2,8 +2,8 @@
 // on a free local port, then drives each endpoint with autocannon for a fixed time.
 // Usage: npm run bench  (results printed and written to bench/results/api-<date>.json)
 import { cpus } from 'node:os';
-import autocannon from 'autocannon';
 import { startLocalServer } from '../scripts/local-server.mjs';
+import { runAutocannon } from './load.mjs';
 import { writeResults } from './results.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,7 +20,7 @@ const { baseURL } = server;
 try {
   const results = [];
   for (const target of targets) {
-    const run = await autocannon({
+    const run = await runAutocannon({
       url: `${baseURL}${target.path}`,
       headers: target.headers,
       connections: CONNECTIONS,

@@ -18,10 +18,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { headersFor, measuredRun, prepareEndpoints } from './endpoints.mjs';
 import { freshPostgres } from './fresh-postgres.mjs';
+import { runAutocannon } from './load.mjs';
 
 const other = process.argv[2];
 if (!other) throw new Error('Usage: node bench/compare.mjs /path/to/other/checkout');
@@ -73,7 +73,7 @@ async function start(checkout, port) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   if (START_CONNECTIONS > 0)
-    await autocannon({ url: `${base}/api/health`, connections: START_CONNECTIONS, duration: SECONDS });
+    await runAutocannon({ url: `${base}/api/health`, connections: START_CONNECTIONS, duration: SECONDS });
   const { cookie, userNumber, writes } = await prepareEndpoints(base, dataDir);
   /** Each measure's request on this server (its own member's number and thought). */
   const requests = Object.fromEntries([

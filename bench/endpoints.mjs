@@ -1,7 +1,7 @@
 // The requests the performance goals name (issue 12), against a running server: the member
 // screens' reads and the three everyday writes, and how the writes are sent. Shared by
 // bench:ceiling, bench:growth and bench:compare so that they measure the same things.
-import autocannon from 'autocannon';
+import { runAutocannon } from './load.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 import { withCpu } from './process-cpu.mjs';
 
@@ -151,7 +151,7 @@ export function headersFor(endpoint, { baseURL, cookie }) {
  * @param {{ connections: number, seconds?: number, amount?: number }} load
  */
 export function loadRun(url, { method, headers, body, writers }, { connections, seconds, amount }) {
-  return autocannon({
+  return runAutocannon({
     url,
     connections,
     ...(amount ? { amount } : { duration: seconds }),

@@ -1,7 +1,7 @@
 import { cpus } from 'node:os';
-import autocannon from 'autocannon';
 import { startOnDataSet } from './data-set.mjs';
 import { headersFor, prepareEndpoints } from './endpoints.mjs';
+import { runAutocannon } from './load.mjs';
 import { writeResults } from './results.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -47,7 +47,7 @@ async function drain(baseURL) {
 }
 
 async function load(baseURL, endpoint, headers, seconds) {
-  const run = await autocannon({
+  const run = await runAutocannon({
     url: baseURL + endpoint.path,
     connections: CONNECTIONS,
     duration: seconds,

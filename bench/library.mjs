@@ -4,9 +4,9 @@
 // fresh PostgreSQL database.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { root } from '../scripts/build-web.mjs';
 import { startOnDataSet } from './data-set.mjs';
+import { runAutocannon } from './load.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 import { writeResults } from './results.mjs';
 
@@ -93,7 +93,7 @@ for (const size of SIZES) {
     if (Math.min(...found) === 0)
       throw new Error(`a search of two words of one book found nothing: ${found}`);
     for (const [name, path] of targets) {
-      const run = await autocannon({
+      const run = await runAutocannon({
         url: `${server.baseURL}${path ?? '/api/v1/search'}`,
         headers: { cookie },
         connections: CONNECTIONS,
