@@ -2,7 +2,7 @@
 // autocannon keeps every body as a string (mcollina/autocannon#485), decoding the UTF-8 of each on
 // the load generator's one thread: a 20 KB answer of Arabic and English text then costs the
 // generator more than the server, and the generator sets the pace (docs/performance.md, the
-// thirty-first session). No benchmark here reads the bodies under load.
+// thirty-first session; decision 030). No benchmark here reads the bodies under load.
 import autocannon from 'autocannon';
 
 /** Its connections' queue of answers stops collecting their bodies. */
