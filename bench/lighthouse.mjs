@@ -2,8 +2,11 @@
 // the reader), audited as Lighthouse's default mobile run does (Moto G-class phone, simulated slow
 // 4G and 4× CPU slowdown) in Debian's Chromium against a fresh local server started as `npm start`
 // does (SQLite, demo library). Signed-in pages carry a bench member's session cookie.
+// The CPU slowdown is fitted to this machine first, as Lighthouse's docs ask (bench/cpu-slowdown.mjs,
+// decision 031): Lighthouse's reading of the machine (`benchmarkIndex`) three times, the median.
 // Usage: npm run bench:lighthouse  (BENCH_RUNS=N runs each page N times and reports the median;
-// results printed and written to bench/results/lighthouse-<date>.json)
+// BENCH_CPU_SLOWDOWN=4 slows the CPU by that much instead, 4 being Lighthouse's default; results
+// printed and written to bench/results/lighthouse-<date>.json)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -12,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { putSessionInJar } from './browser-session.mjs';
+import { cpuSlowdownFor } from './cpu-slowdown.mjs';
 import { median } from './median.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 import { writeResults } from './results.mjs';
@@ -73,8 +77,8 @@ function figuresOf(lhr) {
     failingAudits: failing,
     runtimeError: lhr.runtimeError?.message ?? null,
     warnings: lhr.runWarnings,
-    // Lighthouse's own reading of this machine's CPU (a mid-range phone is ~1000): TBT is the
-    // page's observed main-thread work times 4, so a slower machine reads a larger TBT.
+    // Lighthouse's own reading of this machine's CPU in this run (the slowdown was fitted to it
+    // before the runs; it moves between readings).
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
   };
 }
@@ -93,16 +97,30 @@ function summarise(runs) {
   };
 }
 
-/** One Lighthouse run of `url`. */
-function audit(url) {
+/** One Lighthouse run of `url`, the CPU slowed `cpuSlowdownMultiplier` times. */
+function audit(url, cpuSlowdownMultiplier, onlyCategories = CATEGORIES) {
   return lighthouse(url, {
     port: chrome.port,
     logLevel: 'error',
     output: 'json',
-    onlyCategories: CATEGORIES,
-    // Lighthouse's defaults: mobile form factor and screen, simulated throttling.
+    onlyCategories,
+    // Lighthouse's defaults but for the CPU's slowdown: mobile form factor and screen, simulated
+    // throttling (slow 4G).
     formFactor: 'mobile',
+    throttling: { cpuSlowdownMultiplier },
   });
+}
+
+/** BENCH_CPU_SLOWDOWN, or the slowdown that makes this machine stand for Lighthouse's phone. */
+async function chooseCpuSlowdown(url) {
+  if (process.env.BENCH_CPU_SLOWDOWN)
+    return { slowdown: Number(process.env.BENCH_CPU_SLOWDOWN), readings: [] };
+  const readings = [];
+  for (let i = 0; i < 3; i++) {
+    const { lhr } = (await audit(url, 4, ['performance'])) ?? {};
+    readings.push(lhr?.environment?.benchmarkIndex);
+  }
+  return { slowdown: cpuSlowdownFor(median(readings) ?? Number.NaN), readings };
 }
 
 const server = await startLocalServer();
@@ -122,6 +140,13 @@ try {
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_FLAGS,
   });
+  const { slowdown, readings } = await chooseCpuSlowdown(`${baseURL}/about`);
+  const slowdownRounded = Math.round(slowdown * 10) / 10;
+  console.log(
+    readings.length
+      ? `CPU slowed ${slowdownRounded}x: this machine's benchmarkIndex read ${readings.map(Math.round).join(', ')}`
+      : `CPU slowed ${slowdownRounded}x (BENCH_CPU_SLOWDOWN)`,
+  );
   const results = [];
   // The public pages come first, visited without the session; it goes in before the first member page.
   const firstMemberPage = pages.find((page) => page.signedIn);
@@ -132,7 +157,7 @@ try {
       // A run whose trace Chromium failed to record (Lighthouse's runtimeError) is made again.
       let result;
       for (let attempt = 0; attempt < 3 && (!result || result.lhr.runtimeError); attempt++) {
-        result = await audit(`${baseURL}${page.path}`);
+        result = await audit(`${baseURL}${page.path}`, slowdown);
       }
       if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
       const figures = figuresOf(result.lhr);
@@ -183,6 +208,7 @@ try {
     lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
     chromium: await chromeVersion(chrome.port),
     runsPerPage: RUNS,
+    cpuSlowdown: { multiplier: slowdown, benchmarkIndexReadings: readings },
     results,
   };
   writeResults('lighthouse', report);
