@@ -123,6 +123,23 @@ describe('reading a book', () => {
     await expect.poll(() => page.getByRole('tabpanel').innerText()).toMatch(/aren’t reading anything/);
   });
 
+  it('keeps a bare address while the reader is where it opened, and names page and language once one turns', async () => {
+    const page = await browser.newPage();
+    await signUp(page, newMember());
+    await openWithApp(page, '/app/philosophy/meditations');
+    await expect.poll(() => indicator(page)).toBe('Page 1 of 4');
+    await page.waitForTimeout(500); // the app's first effects have run (the address was written in them)
+    expect(new URL(page.url()).search).toBe('');
+
+    const saved2 = progressSaved(page, 2);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?page=2&lang=en');
+    await saved2;
+    // The bare address opens at the saved page again.
+    await page.goto('/app/philosophy/meditations');
+    await expect.poll(() => indicator(page)).toBe('Page 2 of 4');
+  });
+
   it('reopens a finished book without putting it back in progress, until a page is turned', async () => {
     const page = await browser.newPage();
     await signUp(page, newMember());

@@ -20,16 +20,31 @@ const BROADCAST_KEY = 'better-auth.message';
 const FOCUS_REFETCH_INTERVAL_MS = 5_000;
 
 let state: SessionState = { user: null, error: null, isPending: true };
-let lastBody: string | null = null;
+/** The member `state.user` was made from, as the server sent it (JSON). */
+let lastUserJson: string | null = null;
 let flight: AbortController | null = null;
 /** When the page's return into view (or the network's) last caused a check (better-auth's rule). */
 let lastFocusCheckAt = 0;
 let started = false;
 const listeners = new Set<() => void>();
 
+/**
+ * A check that changes nothing leaves the same state, and tells no one: a new one, even equal,
+ * renders again everything that reads the session, and coming during the app's first render (the
+ * check at start answers then) it made React render the whole page again at once, in one long task.
+ */
 function set(next: SessionState): void {
+  if (next.user === state.user && next.error === state.error && next.isPending === state.isPending) return;
   state = next;
   for (const listener of listeners) listener();
+}
+
+/** The member better-auth's answer names: the same object as now when it is the same member. */
+function memberOf(body: unknown): SessionUser | null {
+  const json = JSON.stringify((body as { user?: unknown } | null)?.user ?? null);
+  if (json === lastUserJson && state.user) return state.user;
+  lastUserJson = json;
+  return sessionUserOf(body);
 }
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -67,11 +82,7 @@ export function refetchSession(): Promise<void> {
         set({ user: response.status === 401 ? null : state.user, error, isPending: false });
         return;
       }
-      // The same answer keeps the same member object (no re-render of everything that reads it).
-      const user =
-        body === lastBody && state.user ? state.user : sessionUserOf(body ? JSON.parse(body) : null);
-      lastBody = body;
-      set({ user, error: null, isPending: false });
+      set({ user: memberOf(body ? JSON.parse(body) : null), error: null, isPending: false });
     } catch (error) {
       if (controller.signal.aborted) return;
       set({ user: state.user, error, isPending: false });
@@ -144,8 +155,6 @@ export const currentSession = (): SessionState => state;
  * The server's render primes it for the moment it renders, then passes null (pending again).
  */
 export function primeSession(body: unknown): void {
-  const user = sessionUserOf(body);
-  // The page holds the member only, never get-session's whole answer: the check's first answer is new.
-  lastBody = null;
+  const user = memberOf(body);
   set({ user, error: null, isPending: user === null });
 }

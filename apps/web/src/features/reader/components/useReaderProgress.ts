@@ -68,14 +68,20 @@ export function useReaderProgress({ book, pages, state }: BookReading) {
   }, [current, lang, count, saving, saver.schedule]);
 
   // The address names the page and language, so it can be shared or reloaded (replace: no history).
+  // Not yet on a bare address while the reader is where it opened: that address opens there again
+  // (the saved progress), and writing it is a navigation that renders the whole app a second time
+  // as it starts.
+  const [opened] = useState(() => ({ page: current, lang }));
   useEffect(() => {
     if (count === 0) return;
     if (searchParams.get('page') === String(current) && searchParams.get('lang') === lang) return;
+    const bare = !searchParams.has('page') && !searchParams.has('lang');
+    if (bare && current === opened.page && lang === opened.lang) return;
     const next = new URLSearchParams(searchParams);
     next.set('page', String(current));
     next.set('lang', lang);
     setSearchParams(next, { replace: true, preventScrollReset: true });
-  }, [current, lang, count, searchParams, setSearchParams]);
+  }, [current, lang, count, searchParams, setSearchParams, opened]);
 
   const go = useCallback(
     (step: -1 | 1) => {
