@@ -1,7 +1,6 @@
 import './lib/strict-csp.ts';
 import 'virtual:theme.css';
 import './theme/global.css';
-import './i18n/index.ts';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,7 +9,7 @@ import { Providers } from './app/providers.tsx';
 import { registerServiceWorker } from './app/register-sw.ts';
 import { createRouter } from './app/router.tsx';
 import { carryThroughTakeover } from './app/takeover.ts';
-import { i18nReady } from './i18n/index.ts';
+import { startI18n } from './i18n/index.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { primeSession, startSessionCheck } from './lib/session.ts';
 
@@ -29,12 +28,14 @@ if (pageState?.textContent) {
   if (session !== undefined) primeSession(session);
   hydrate(queryClient, queries);
 }
-// The session check and the screen's code start loading at once, side by side.
+// The session check starts at once; the screen's code and data with the router, next.
 startSessionCheck();
-const router = createRouter(queryClient);
 
-/** Settles once the router has the code of the first screen (it loads it at once). */
-function firstScreenReady(): Promise<void> {
+/** The next task: what comes after it is not part of the one before (see `start`). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
+/** Settles once `router` has the code of the first screen (it loads it at once). */
+function firstScreenReady(router: ReturnType<typeof createRouter>): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = router.subscribe((state) => {
@@ -45,17 +46,26 @@ function firstScreenReady(): Promise<void> {
   });
 }
 
-// A page sent rendered (a public one, src/prerender.tsx, or a member's, src/request-render.tsx) stays
-// on show until the app can render the whole screen over it in one go, instead of its loading
-// placeholder in between.
-const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
-if (prerendered) carryThroughTakeover(container);
-
-// Rendered once the start language's translations are in (at once in English; Arabic waits for
-// its chunk), so no untranslated text ever shows.
-// A transition: React renders in slices that leave the page responsive between them (the
-// prerendered page stays until the commit), instead of one long task.
-void Promise.all([i18nReady, prerendered ? firstScreenReady() : null]).then(() => {
+/**
+ * The app starts in three tasks, not one: the modules' evaluation (this file's, above), the
+ * router's creation (it compiles every route and starts the first screen's code and data), then
+ * the translations. In one, they were the longest task of a member's page; split, that page's
+ * longest task is a third shorter (docs/performance.md, thirty-second session).
+ */
+async function start(container: HTMLElement): Promise<void> {
+  await nextTask();
+  const router = createRouter(queryClient);
+  // A page sent rendered (a public one, src/prerender.tsx, or a member's, src/request-render.tsx)
+  // stays on show until the app can render the whole screen over it in one go, instead of its
+  // loading placeholder in between.
+  const prerendered = container.firstElementChild?.hasAttribute('data-prerendered') ?? false;
+  if (prerendered) carryThroughTakeover(container);
+  await nextTask();
+  // Rendered once the start language's translations are in (at once in English; Arabic waits for
+  // its chunk), so no untranslated text ever shows.
+  await Promise.all([startI18n(), prerendered ? firstScreenReady(router) : null]);
+  // A transition: React renders in slices that leave the page responsive between them (the
+  // prerendered page stays until the commit), instead of one long task.
   const root = createRoot(container);
   startTransition(() =>
     root.render(
@@ -66,6 +76,7 @@ void Promise.all([i18nReady, prerendered ? firstScreenReady() : null]).then(() =
       </StrictMode>,
     ),
   );
-});
+}
 
+void start(container);
 registerServiceWorker();

@@ -33,36 +33,42 @@ const arabicOnDemand: BackendModule = {
   },
 };
 
-i18n.on('languageChanged', applyDocumentLanguage);
-
-/** Settles once the start language's translations are in: main.tsx renders after it. */
-export const i18nReady: Promise<unknown> = i18n
-  .use(LanguageDetector)
-  .use(arabicOnDemand)
-  .use(initReactI18next)
-  .init({
-    resources: { en: { translation: en } },
-    partialBundledLanguages: true,
-    supportedLngs: [...LANGUAGES],
-    fallbackLng: DEFAULT_LANGUAGE,
-    detection: {
-      // src/boot.js has already chosen the language (stored choice, else the browser's) and set
-      // <html lang>, so the two always agree and Arabic never flashes left-to-right.
-      order: ['localStorage', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      // The cookie is for the server, which renders the next page in this language (decision 018).
-      caches: ['localStorage', 'cookie'],
-      lookupCookie: LANGUAGE_COOKIE,
-      cookieMinutes: 60 * 24 * 365,
-      cookieOptions: { path: '/', sameSite: 'lax' },
-      convertDetectedLanguage: (tag: string) => resolveLanguage(tag),
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    // English is bundled: initialise synchronously so an English first render is already translated.
-    initAsync: false,
-  })
-  // A failed Arabic chunk (offline before the app was cached) still lets the app start, in English.
-  .catch(() => undefined);
+/**
+ * Starts i18next in the start language; settles once its translations are in (main.tsx renders
+ * after it). Called once, by main.tsx, in a task of its own.
+ */
+export function startI18n(): Promise<unknown> {
+  i18n.on('languageChanged', applyDocumentLanguage);
+  return (
+    i18n
+      .use(LanguageDetector)
+      .use(arabicOnDemand)
+      .use(initReactI18next)
+      .init({
+        resources: { en: { translation: en } },
+        partialBundledLanguages: true,
+        supportedLngs: [...LANGUAGES],
+        fallbackLng: DEFAULT_LANGUAGE,
+        detection: {
+          // src/boot.js has already chosen the language (stored choice, else the browser's) and set
+          // <html lang>, so the two always agree and Arabic never flashes left-to-right.
+          order: ['localStorage', 'htmlTag'],
+          lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+          // The cookie is for the server, which renders the next page in this language (decision 018).
+          caches: ['localStorage', 'cookie'],
+          lookupCookie: LANGUAGE_COOKIE,
+          cookieMinutes: 60 * 24 * 365,
+          cookieOptions: { path: '/', sameSite: 'lax' },
+          convertDetectedLanguage: (tag: string) => resolveLanguage(tag),
+        },
+        interpolation: { escapeValue: false },
+        react: { useSuspense: false },
+        // English is bundled: initialise synchronously so an English first render is already translated.
+        initAsync: false,
+      })
+      // A failed Arabic chunk (offline before the app was cached) still lets the app start, in English.
+      .catch(() => undefined)
+  );
+}
 
 export default i18n;
