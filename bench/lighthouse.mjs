@@ -113,8 +113,12 @@ function audit(url, cpuSlowdownMultiplier, onlyCategories = CATEGORIES) {
 
 /** BENCH_CPU_SLOWDOWN, or the slowdown that makes this machine stand for Lighthouse's phone. */
 async function chooseCpuSlowdown(url) {
-  if (process.env.BENCH_CPU_SLOWDOWN)
-    return { slowdown: Number(process.env.BENCH_CPU_SLOWDOWN), readings: [] };
+  if (process.env.BENCH_CPU_SLOWDOWN) {
+    const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN);
+    if (!(slowdown >= 1))
+      throw new Error(`BENCH_CPU_SLOWDOWN=${process.env.BENCH_CPU_SLOWDOWN}: a number, 1 or more`);
+    return { slowdown, readings: [] };
+  }
   const readings = [];
   for (let i = 0; i < 5; i++) {
     const { lhr } = (await audit(url, 4, ['performance'])) ?? {};
