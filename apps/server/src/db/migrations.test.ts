@@ -383,4 +383,63 @@ describe.each(engines)('migrations on %s', (engine) => {
       [0, 0],
     ]);
   });
+
+  it('0014 refuses progress for a member or a book that is not there, beside saves that are kept', async () => {
+    // On PostgreSQL progress's keys are checked at the commit, which saves asked for together
+    // share: the refused ones must not take the others with them.
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('category')
+      .values({ id: 'pk', title: 'P', title_ar: 'ب', sort_order: 5 })
+      .execute();
+    await t.db
+      .insertInto('book')
+      .values({
+        id: 'pk-book',
+        category_id: 'pk',
+        source: 'official',
+        title: 'P',
+        author: 'A',
+        about_book: '',
+        book_reference: '',
+        book_image: null,
+        added_by: 'Sahifa',
+        added_at: now,
+        device_info: null,
+        user_id: null,
+      })
+      .execute();
+    await insertUsers(t.db, t.engine, [{ id: 'pk-reader', number: 990_014 }]);
+    const save = (userId: string, bookId: string, page: number) =>
+      t.db
+        .insertInto('reading_progress')
+        .values({ user_id: userId, book_id: bookId, category_id: 'pk', page_number: page, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'book_id']).doUpdateSet({ page_number: page }))
+        .execute();
+    const outcomes = await Promise.allSettled([
+      save('pk-reader', 'pk-book', 1),
+      save('pk-reader', 'no-such-book', 1),
+      save('no-such-member', 'pk-book', 1),
+      save('pk-reader', 'pk-book', 2),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      expect(String(outcome.reason)).toMatch(/foreign key/i);
+    }
+    const progress = () =>
+      t.db
+        .selectFrom('reading_progress')
+        .select(['book_id', 'page_number'])
+        .where('user_id', '=', 'pk-reader')
+        .execute();
+    expect(await progress()).toEqual([{ book_id: 'pk-book', page_number: 2 }]);
+    // Deleting the book still takes its progress with it at once.
+    await t.db.deleteFrom('book').where('id', '=', 'pk-book').execute();
+    expect(await progress()).toEqual([]);
+  });
 });

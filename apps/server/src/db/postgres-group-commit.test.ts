@@ -142,6 +142,30 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
     expect(kept.map((row) => row.title)).toEqual(['First', 'Together', 'Together']);
   });
 
+  it('gives each write of a batch its own outcome when the commit itself is refused', async () => {
+    // A key checked at the commit (as reading progress's are): every statement of the batch
+    // succeeds, then PostgreSQL refuses the commit.
+    await sql`
+      create table if not exists checked_at_commit (
+        id text primary key,
+        category_id text not null references category (id) deferrable initially deferred
+      )`.execute(db);
+    const category = newId();
+    await addCategory(category);
+    const add = (categoryId: string) => {
+      const id = newId();
+      return sql`insert into checked_at_commit (id, category_id) values (${id}, ${categoryId})`
+        .execute(db)
+        .then(() => id);
+    };
+    const [before, refused, after] = await Promise.allSettled([add(category), add(newId()), add(category)]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: '23503' } });
+    const kept = await sql<{ id: string }>`select id from checked_at_commit order by id`.execute(db);
+    expect(kept.rows.map((row) => row.id).sort()).toEqual(
+      [before, after].map((outcome) => (outcome as PromiseFulfilledResult<string>).value).sort(),
+    );
+  });
+
   it('counts the rows each write of a batch changed', async () => {
     const title = `Counted ${randomBytes(3).toString('hex')}`;
     await Promise.all([addCategory(newId(), title), addCategory(newId(), title)]);

@@ -15,6 +15,7 @@ import { memberNameIndexMigration } from './0010_member_name_index.ts';
 import { coverCardsMigration } from './0011_cover_cards.ts';
 import { progressSavesInPlaceMigration } from './0012_progress_saves_in_place.ts';
 import { searchHeadingsMigration } from './0013_search_headings.ts';
+import { progressKeysCheckedAtCommitMigration } from './0014_progress_keys_checked_at_commit.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_cover_cards': coverCardsMigration,
   '0012_progress_saves_in_place': progressSavesInPlaceMigration,
   '0013_search_headings': searchHeadingsMigration,
+  '0014_progress_keys_checked_at_commit': progressKeysCheckedAtCommitMigration,
 };
