@@ -231,6 +231,27 @@ describe.runIf(engines.includes('postgres'))('writes committed together on Postg
     expect(await titleOf(locked)).toBe('Waited');
   });
 
+  it('sends the next batch while the one before is still being answered', async () => {
+    await addCategory(newId()); // the writes' connection is open
+    const writerPid = await writer();
+    const first = sql`select pg_sleep(1)`.execute(db);
+    await expect.poll(() => runningOn(writerPid)).toContain('pg_sleep');
+    const writev = vi.spyOn(Socket.prototype, '_writev');
+    const write = vi.spyOn(Socket.prototype, '_write');
+    try {
+      const next = newId();
+      const added = addCategory(next);
+      // Written to the socket while the sleep still runs: not after its answer.
+      await expect.poll(() => writev.mock.calls.length + write.mock.calls.length, { timeout: 500 }).toBe(1);
+      expect(await runningOn(writerPid)).toContain('pg_sleep');
+      await first;
+      expect(await added).toEqual({ id: next });
+    } finally {
+      writev.mockRestore();
+      write.mockRestore();
+    }
+  });
+
   it('gives way to a transaction waiting for a row it holds, when it waits for one the transaction holds', async () => {
     const [first, second] = [newId(), newId()];
     await Promise.all([addCategory(first), addCategory(second)]);
