@@ -2,7 +2,7 @@ import { type Kysely, type MigrationProvider, Migrator, PostgresAdapter, sql } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_NUMBER_START } from '#server/db/migrations/0001_initial.ts';
 import { migrations } from '#server/db/migrations/index.ts';
-import { insertUsers } from '#server/test/library-helpers.ts';
+import { insertBook, insertUsers } from '#server/test/library-helpers.ts';
 import { createTestApp, engines, type TestApp } from '#server/test/test-app.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -392,23 +392,7 @@ describe.each(engines)('migrations on %s', (engine) => {
       .insertInto('category')
       .values({ id: 'pk', title: 'P', title_ar: 'ب', sort_order: 5 })
       .execute();
-    await t.db
-      .insertInto('book')
-      .values({
-        id: 'pk-book',
-        category_id: 'pk',
-        source: 'official',
-        title: 'P',
-        author: 'A',
-        about_book: '',
-        book_reference: '',
-        book_image: null,
-        added_by: 'Sahifa',
-        added_at: now,
-        device_info: null,
-        user_id: null,
-      })
-      .execute();
+    await insertBook(t.db, { id: 'pk-book', categoryId: 'pk', addedAt: now });
     await insertUsers(t.db, t.engine, [{ id: 'pk-reader', number: 990_014 }]);
     const save = (userId: string, bookId: string, page: number) =>
       t.db
