@@ -46,6 +46,10 @@ export class GroupCommit {
   #inFlight = 0;
   /** A batch is due at the end of this turn. */
   #due = false;
+  /** A batch is sent and not yet answered, or one is due at the end of this turn. */
+  get #busy(): boolean {
+    return this.#inFlight > 0 || this.#due;
+  }
   /** Called once nothing is pending or sent (settled()). */
   #onSettled: (() => void)[] = [];
   /** The writes of rolled-back batches, each sent again alone and not yet answered. */
@@ -83,7 +87,7 @@ export class GroupCommit {
    * only then, so that a write asked for before it closed is not refused.
    */
   async settled(): Promise<void> {
-    if (this.#inFlight > 0 || this.#due) await new Promise<void>((resolve) => this.#onSettled.push(resolve));
+    if (this.#busy) await new Promise<void>((resolve) => this.#onSettled.push(resolve));
     await Promise.all(this.#retrying);
   }
 
@@ -91,7 +95,7 @@ export class GroupCommit {
   #sendNext(): void {
     const batch = this.#pending.splice(0, MOST_WRITES_PER_COMMIT);
     if (batch.length === 0) {
-      if (this.#inFlight === 0 && !this.#due) for (const settled of this.#onSettled.splice(0)) settled();
+      if (!this.#busy) for (const settled of this.#onSettled.splice(0)) settled();
       return;
     }
     this.#inFlight++;
