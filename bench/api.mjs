@@ -1,9 +1,9 @@
 // API load benchmark: starts the app as `npm start` does (SQLite, fresh DATA_DIR, demo library)
 // on a free local port, then drives each endpoint with autocannon for a fixed time.
 // Usage: npm run bench  (results printed and written to bench/results/api-<date>.json)
-import { cpus } from 'node:os';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { runAutocannon } from './load.mjs';
+import { describeMachine, machineLine } from './machine.mjs';
 import { writeResults } from './results.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -14,6 +14,9 @@ const targets = [
   { name: 'landing page HTML', path: '/', headers: { accept: 'text/html' } },
 ];
 
+// Read before any server starts, on a quiet machine.
+const machine = describeMachine();
+console.log(machineLine(machine));
 const server = await startLocalServer();
 const { baseURL } = server;
 
@@ -46,7 +49,6 @@ try {
       errors: r.errors,
     })),
   );
-  const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model };
   const report = {
     date: new Date().toISOString(),
     machine,

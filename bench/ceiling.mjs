@@ -19,10 +19,10 @@
 //   BENCH_BOOKS=5000 runs Sahifa on the demo library plus 5,000 generated books, each holding a
 //   demo book's text (bench/generate-library.ts): search's goal is set at 5,000 books)
 // Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
-import { cpus } from 'node:os';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { startOnDataSet } from './data-set.mjs';
 import { headersFor, measured, measuredRun, prepareEndpoints } from './endpoints.mjs';
+import { describeMachine, machineLine } from './machine.mjs';
 import { writeResults } from './results.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -85,6 +85,9 @@ async function startSahifa(engine) {
   }
 }
 
+// Read before any server starts, on a quiet machine.
+const machine = describeMachine();
+console.log(machineLine(machine));
 const sahifas = [];
 const ceilings = [];
 /** Per request: its bytes, and each side's runs (a side is an engine's Sahifa, or the ceiling). */
@@ -232,7 +235,7 @@ if (INSTANCES > 1) {
 const report = {
   date: new Date().toISOString(),
   engines,
-  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model },
+  machine,
   connections: CONNECTIONS,
   acceptEncoding: acceptEncoding ?? null,
   ceilingHeaders,

@@ -1,7 +1,7 @@
-import { cpus } from 'node:os';
 import { startOnDataSet } from './data-set.mjs';
 import { headersFor, prepareEndpoints } from './endpoints.mjs';
 import { runAutocannon } from './load.mjs';
+import { describeMachine, machineLine } from './machine.mjs';
 import { writeResults } from './results.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -70,6 +70,9 @@ async function load(baseURL, endpoint, headers, seconds) {
   };
 }
 
+// Read before any server starts, on a quiet machine.
+const machine = describeMachine();
+console.log(machineLine(machine));
 const sets = [];
 const rows = [];
 try {
@@ -165,7 +168,7 @@ const report = {
   engine,
   scale: SCALE,
   baselineScale: BASELINE_SCALE,
-  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model },
+  machine,
   connections: CONNECTIONS,
   seconds: SECONDS,
   rounds: ROUNDS,

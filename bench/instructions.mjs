@@ -23,12 +23,13 @@
 // Results are printed and written to bench/results/instructions-<date>.json.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { functionCosts } from './callgrind-functions.mjs';
 import { headersFor, loadRun, measured, prepareEndpoints } from './endpoints.mjs';
+import { describeMachine, machineLine } from './machine.mjs';
 import { median } from './median.mjs';
 import { writeResults } from './results.mjs';
 
@@ -134,6 +135,9 @@ function moreThanTheCeiling(sahifaFunctions, ceilingFunctions) {
     .sort((a, b) => b.sahifa - b.ceiling - (a.sahifa - a.ceiling));
 }
 
+// Read before any server starts, on a quiet machine.
+const machine = describeMachine();
+console.log(machineLine(machine));
 const sahifa = await startLocalServer({
   // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see loadRun).
   env: { TRUST_PROXY: 'true' },
@@ -200,7 +204,7 @@ for (const r of results) {
 }
 const report = {
   date: new Date().toISOString(),
-  machine: { node: process.version, cpu: cpus()[0]?.model },
+  machine,
   connections: CONNECTIONS,
   warmup: WARMUP,
   history: HISTORY,

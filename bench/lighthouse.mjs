@@ -16,6 +16,7 @@ import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { putSessionInJar } from './browser-session.mjs';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
+import { describeMachine, machineLine } from './machine.mjs';
 import { median } from './median.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 import { writeResults } from './results.mjs';
@@ -127,6 +128,9 @@ async function chooseCpuSlowdown(url) {
   return { slowdown: cpuSlowdownFor(median(readings) ?? Number.NaN), readings };
 }
 
+// Read before any server starts, on a quiet machine.
+const machine = describeMachine();
+console.log(machineLine(machine));
 const server = await startLocalServer();
 const { baseURL, dataDir } = server;
 let chrome;
@@ -215,7 +219,7 @@ try {
 
   const report = {
     date: new Date().toISOString(),
-    node: process.version,
+    machine,
     lighthouse: createRequire(import.meta.url)('lighthouse/package.json').version,
     chromium: await chromeVersion(chrome.port),
     runsPerPage: RUNS,
