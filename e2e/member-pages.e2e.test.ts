@@ -88,6 +88,7 @@ describe("a member's pages rendered by the server", () => {
         await held;
         await route.continue();
       });
+      const mainScript = page.waitForResponse(/\/assets\/web-[\w-]+\.js$/);
       // Not until 'load': the held script holds it.
       await page.goto(screen.path, { waitUntil: 'commit' });
       const shown = screen.shown(page);
@@ -107,6 +108,8 @@ describe("a member's pages rendered by the server", () => {
       await page.waitForLoadState('networkidle');
       for (const path of screen.data) expect(requests, screen.path).not.toContain(path);
       expect(errors, screen.path).toEqual([]);
+      // It comes with V8's compile hint first (vite.config.ts, compileHint): compiled as it streams in.
+      expect((await (await mainScript).text()).slice(0, 40)).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/);
       await page.close();
     }
   });
