@@ -3,7 +3,7 @@
 // Usage: npm run bench  (results printed and written to bench/results/api-<date>.json)
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { runAutocannon } from './load.mjs';
-import { describeMachine, machineLine } from './machine.mjs';
+import { readMachine } from './machine.mjs';
 import { writeResults } from './results.mjs';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -14,9 +14,7 @@ const targets = [
   { name: 'landing page HTML', path: '/', headers: { accept: 'text/html' } },
 ];
 
-// Read before any server starts, on a quiet machine.
-const machine = describeMachine();
-console.log(machineLine(machine));
+const machine = readMachine();
 const server = await startLocalServer();
 const { baseURL } = server;
 

@@ -22,7 +22,7 @@
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { startOnDataSet } from './data-set.mjs';
 import { headersFor, measured, measuredRun, prepareEndpoints } from './endpoints.mjs';
-import { describeMachine, machineLine } from './machine.mjs';
+import { readMachine } from './machine.mjs';
 import { writeResults } from './results.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -85,9 +85,7 @@ async function startSahifa(engine) {
   }
 }
 
-// Read before any server starts, on a quiet machine.
-const machine = describeMachine();
-console.log(machineLine(machine));
+const machine = readMachine();
 const sahifas = [];
 const ceilings = [];
 /** Per request: its bytes, and each side's runs (a side is an engine's Sahifa, or the ceiling). */

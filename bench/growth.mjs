@@ -1,7 +1,7 @@
 import { startOnDataSet } from './data-set.mjs';
 import { headersFor, prepareEndpoints } from './endpoints.mjs';
 import { runAutocannon } from './load.mjs';
-import { describeMachine, machineLine } from './machine.mjs';
+import { readMachine } from './machine.mjs';
 import { writeResults } from './results.mjs';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -70,9 +70,7 @@ async function load(baseURL, endpoint, headers, seconds) {
   };
 }
 
-// Read before any server starts, on a quiet machine.
-const machine = describeMachine();
-console.log(machineLine(machine));
+const machine = readMachine();
 const sets = [];
 const rows = [];
 try {

@@ -29,7 +29,7 @@ import { startLocalServer } from '../scripts/local-server.mjs';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { functionCosts } from './callgrind-functions.mjs';
 import { headersFor, loadRun, measured, prepareEndpoints } from './endpoints.mjs';
-import { describeMachine, machineLine } from './machine.mjs';
+import { readMachine } from './machine.mjs';
 import { median } from './median.mjs';
 import { writeResults } from './results.mjs';
 
@@ -135,9 +135,7 @@ function moreThanTheCeiling(sahifaFunctions, ceilingFunctions) {
     .sort((a, b) => b.sahifa - b.ceiling - (a.sahifa - a.ceiling));
 }
 
-// Read before any server starts, on a quiet machine.
-const machine = describeMachine();
-console.log(machineLine(machine));
+const machine = readMachine();
 const sahifa = await startLocalServer({
   // TRUST_PROXY: the writes' X-Forwarded-For addresses count (see loadRun).
   env: { TRUST_PROXY: 'true' },

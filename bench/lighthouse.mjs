@@ -16,7 +16,7 @@ import { CHROMIUM_FLAGS } from '../scripts/chromium.mjs';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { putSessionInJar } from './browser-session.mjs';
 import { cpuSlowdownFor } from './cpu-slowdown.mjs';
-import { describeMachine, machineLine } from './machine.mjs';
+import { readMachine } from './machine.mjs';
 import { median } from './median.mjs';
 import { BENCH_MEMBER, signUpMember } from './members.mjs';
 import { writeResults } from './results.mjs';
@@ -128,9 +128,7 @@ async function chooseCpuSlowdown(url) {
   return { slowdown: cpuSlowdownFor(median(readings) ?? Number.NaN), readings };
 }
 
-// Read before any server starts, on a quiet machine.
-const machine = describeMachine();
-console.log(machineLine(machine));
+const machine = readMachine();
 const server = await startLocalServer();
 const { baseURL, dataDir } = server;
 let chrome;

@@ -42,7 +42,7 @@ function meltdownMitigation() {
 }
 
 /** Node, the CPUs, and what a system call costs here. */
-export function describeMachine() {
+function describeMachine() {
   return {
     node: process.version,
     cpus: cpus().length,
@@ -52,9 +52,12 @@ export function describeMachine() {
   };
 }
 
-/** One line for a bench's output. */
-export function machineLine(machine) {
+/** Reads the machine, says so in one line, and returns it for the results file. Call it before
+ * any server starts, while the machine is quiet. */
+export function readMachine() {
+  const machine = describeMachine();
   const call = machine.systemCallMicros == null ? '' : `; a system call ${machine.systemCallMicros} µs`;
   const pti = machine.meltdown?.includes('PTI') ? ' (page tables isolated)' : '';
-  return `Machine: ${machine.cpu}, ${machine.cpus} cores, Node ${machine.node.slice(1)}${call}${pti}`;
+  console.log(`Machine: ${machine.cpu}, ${machine.cpus} cores, Node ${machine.node.slice(1)}${call}${pti}`);
+  return machine;
 }
