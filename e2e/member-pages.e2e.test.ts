@@ -31,6 +31,8 @@ const DESKTOP = { width: 1280, height: 800 };
 // An installed app's pages come from its service worker's shell, not from the server: these
 // journeys are of a browser without it (a first visit, or before it has installed).
 const NO_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
+// The chunk that starts the app (apps/web/vite.config.ts, compileHint).
+const MAIN_SCRIPT = /\/assets\/web-[\w-]+\.js$/;
 
 describe("a member's pages rendered by the server", () => {
   const browser = useBrowser();
@@ -84,11 +86,11 @@ describe("a member's pages rendered by the server", () => {
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      await page.route(/\/assets\/web-[\w-]+\.js$/, async (route) => {
+      await page.route(MAIN_SCRIPT, async (route) => {
         await held;
         await route.continue();
       });
-      const mainScript = page.waitForResponse(/\/assets\/web-[\w-]+\.js$/);
+      const mainScript = page.waitForResponse(MAIN_SCRIPT);
       // Not until 'load': the held script holds it.
       await page.goto(screen.path, { waitUntil: 'commit' });
       const shown = screen.shown(page);

@@ -135,7 +135,6 @@ function precompressed(): Plugin {
 function compileHint(): Plugin {
   return {
     name: 'sahifa-compile-hint',
-    enforce: 'post',
     apply: 'build',
     generateBundle: {
       order: 'post',
