@@ -125,10 +125,11 @@ function precompressed(): Plugin {
 }
 
 /**
- * The chunk that starts the app (main.tsx with React, the router, i18next) begins with V8's
- * explicit compile hint, `//# allFunctionsCalledOnLoad` (Chrome 136): V8 then compiles all of it
- * as it streams in, on a background thread, instead of each function on the main thread at its
- * first call. Nearly all of that chunk runs at start (docs/performance.md, thirty-fourth session).
+ * Every chunk begins with V8's explicit compile hint, `//# allFunctionsCalledOnLoad` (Chrome 136):
+ * V8 then compiles all of it as it streams in, on a background thread, instead of each function on
+ * the main thread at its first call. A chunk is loaded when its screen is first shown, and showing
+ * it calls most of it: the start chunk (main.tsx with React, the router, i18next) and the shell's
+ * and the screen's chunks on a member's page (decision 033).
  * Added last (`order: 'post'`), after Vite has put its own first line into the chunk: the hint
  * must come before the code. Other browsers read it as a comment.
  */
@@ -140,7 +141,7 @@ function compileHint(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/src/main.tsx'))) {
+          if (chunk.type === 'chunk') {
             chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
           }
         }
