@@ -35,15 +35,23 @@ async function start(checkout, host, port, withMember) {
       () => false,
     ))
   ) {
-    if (child.exitCode !== null) throw new Error(`${checkout} did not start`);
+    if (child.exitCode !== null) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`${checkout} did not start`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const cookie = withMember ? await signUpMember(base, dataDir, BENCH_MEMBER) : undefined;
-  return { base, stop, cookie };
+  try {
+    const cookie = withMember ? await signUpMember(base, dataDir, BENCH_MEMBER) : undefined;
+    return { base, stop, cookie };
+  } catch (error) {
+    stop();
+    throw error;
+  }
 }
 
 /**
@@ -56,10 +64,14 @@ export async function startBoth(other, paths) {
   if (paths.some(signedIn) && !paths.every(signedIn))
     throw new Error('BENCH_PATHS: compare public pages and /app pages in separate runs');
   const withMember = paths.some(signedIn);
-  return {
-    before: await start(other, '127.0.0.1', 4601, withMember),
-    after: await start(root, 'localhost', 4602, withMember),
-  };
+  const before = await start(other, '127.0.0.1', 4601, withMember);
+  try {
+    return { before, after: await start(root, 'localhost', 4602, withMember) };
+  } catch (error) {
+    // Not left running when the other side cannot start.
+    before.stop();
+    throw error;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@
 // Usage: node bench/main-thread-compare.mjs /path/to/other/checkout  (BENCH_ROUNDS, default 10;
 //   BENCH_PATHS, default "/app/home,/app/philosophy/meditations"; pages under /app signed in)
 import { launchChromium } from '../scripts/chromium.mjs';
+import { sessionCookies } from './browser-session.mjs';
 import { compareAlternately, startBoth } from './checkout-ab.mjs';
 
 const other = process.argv[2];
@@ -19,14 +20,7 @@ const PHONE = { width: 390, height: 844 };
 async function load(browser, { base, cookie }, path) {
   const context = await browser.newContext({ viewport: PHONE });
   try {
-    if (cookie) {
-      await context.addCookies(
-        cookie.split('; ').map((pair) => {
-          const at = pair.indexOf('=');
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-        }),
-      );
-    }
+    if (cookie) await context.addCookies(sessionCookies(base, cookie));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
