@@ -3,7 +3,7 @@
 // starts it (building its web app if stale) on a data directory of its own, with the bench member
 // signed up when the pages are a member's; and their alternating rounds, with the medians.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../scripts/build-web.mjs';
@@ -15,6 +15,8 @@ export const signedIn = (path) => path.startsWith('/app');
 
 /** `host`: each side its own, since a browser keeps cookies per host, not per port. */
 async function start(checkout, host, port, withMember) {
+  if (!existsSync(join(checkout, 'scripts/start.mjs')))
+    throw new Error(`${checkout} is not a Sahifa checkout`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-compare-'));
   const base = `http://${host}:${port}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
