@@ -31,6 +31,10 @@ async function start(checkout, host, port, withMember) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   while (
     !(await fetch(`${base}/api/health`).then(
       (r) => r.ok,
@@ -38,15 +42,11 @@ async function start(checkout, host, port, withMember) {
     ))
   ) {
     if (child.exitCode !== null) {
-      rmSync(dataDir, { recursive: true, force: true });
+      stop();
       throw new Error(`${checkout} did not start`);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  const stop = () => {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
-  };
   try {
     const cookie = withMember ? await signUpMember(base, dataDir, BENCH_MEMBER) : undefined;
     return { base, stop, cookie };
