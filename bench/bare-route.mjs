@@ -1,7 +1,7 @@
 // The machine's ceiling for bench:ceiling and bench:instructions: Sahifa's answers recorded as
 // they came over the wire, then served from memory by a bare Fastify app (bench/ceiling-server.mjs).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,9 +80,10 @@ export async function startBareRoute(answers, node = [process.execPath]) {
   const [command, ...args] = [...node, join(root, 'bench/ceiling-server.mjs'), file];
   const child = spawn(command ?? '', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
+  // The server has read its answers once it listens (or has exited): the file is not left behind.
   const port = await new Promise((resolve, reject) => {
     lines.once('line', (line) => resolve(line.split(' ')[1]));
     child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
-  });
+  }).finally(() => rmSync(dir, { recursive: true, force: true }));
   return { baseURL: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }

@@ -21,7 +21,7 @@
 // Results are printed and written to bench/results/ceiling-<engines>-<date>.json.
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { startOnDataSet } from './data-set.mjs';
-import { headersFor, measured, measuredRun, prepareEndpoints } from './endpoints.mjs';
+import { headersFor, measuredRun, onlyMeasured, prepareEndpoints } from './endpoints.mjs';
 import { readMachine } from './machine.mjs';
 import { writeResults } from './results.mjs';
 
@@ -70,7 +70,7 @@ async function startSahifa(engine) {
   });
   try {
     const { cookie, reads, writes } = await prepareEndpoints(server.baseURL, server.dataDir);
-    const endpoints = [...reads, ...writes].filter(measured);
+    const endpoints = onlyMeasured([...reads, ...writes]);
     return {
       engine,
       baseURL: server.baseURL,

@@ -15,9 +15,19 @@ const FEED_THOUGHTS = 30;
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 1);
 const only = process.env.BENCH_ONLY?.split(',');
 
-/** BENCH_ONLY=post,like: only the requests whose names contain one of these words are measured. */
-export const measured = (/** @type {{ name: string }} */ endpoint) =>
-  !only || only.some((word) => endpoint.name.includes(word));
+/**
+ * BENCH_ONLY=post,like: only the requests whose names contain one of these words are measured.
+ * A list that names none of them is refused at once, not answered with an empty table.
+ * @template {{ name: string }} T
+ * @param {T[]} endpoints
+ */
+export function onlyMeasured(endpoints) {
+  if (!only) return endpoints;
+  const kept = endpoints.filter((endpoint) => only.some((word) => endpoint.name.includes(word)));
+  if (kept.length === 0)
+    throw new Error(`BENCH_ONLY=${only.join(',')} names none of: ${endpoints.map((e) => e.name).join(', ')}`);
+  return kept;
+}
 
 /**
  * Signs up the bench member and posts its thoughts, so the feed and the profile have a full

@@ -1,5 +1,5 @@
 import { startOnDataSet } from './data-set.mjs';
-import { headersFor, measured, prepareEndpoints } from './endpoints.mjs';
+import { headersFor, onlyMeasured, prepareEndpoints } from './endpoints.mjs';
 import { runAutocannon } from './load.mjs';
 import { readMachine } from './machine.mjs';
 import { writeResults } from './results.mjs';
@@ -87,7 +87,7 @@ try {
     signedIn: true,
   };
   // BENCH_ONLY=profile: only those requests, as in bench:ceiling (one noisy row measured again).
-  const endpointsOf = (set) => [...set.reads, busiest].filter(measured);
+  const endpointsOf = (set) => onlyMeasured([...set.reads, busiest]);
   for (const [index, endpoint] of endpointsOf(sets[0]).entries()) {
     const row = { name: endpoint.name, endpoint: {}, demo: [], grown: [], bytes: {} };
     for (const set of sets) {

@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { startLocalServer } from '../scripts/local-server.mjs';
 import { ceilingHeaders, recordAnswers, startBareRoute } from './bare-route.mjs';
 import { functionCosts } from './callgrind-functions.mjs';
-import { headersFor, loadRun, measured, prepareEndpoints } from './endpoints.mjs';
+import { headersFor, loadRun, onlyMeasured, prepareEndpoints } from './endpoints.mjs';
 import { readMachine } from './machine.mjs';
 import { median } from './median.mjs';
 import { writeResults } from './results.mjs';
@@ -147,7 +147,7 @@ const results = [];
 try {
   console.log(`Sahifa runs under callgrind (pid ${sahifa.pid}); preparing the bench member…`);
   const { cookie, reads, writes } = await prepareEndpoints(sahifa.baseURL, sahifa.dataDir);
-  const endpoints = [...reads, ...writes].filter(measured);
+  const endpoints = onlyMeasured([...reads, ...writes]);
   const context = { baseURL: sahifa.baseURL, cookie };
   if (HISTORY > 0) {
     console.log(`Serving every request ${HISTORY} times first…`);
