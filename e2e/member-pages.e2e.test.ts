@@ -65,6 +65,8 @@ describe("a member's pages rendered by the server", () => {
     await page.goto('/app/philosophy/meditations');
     await screens[1]?.shown(page).waitFor();
     await page.getByText(/Marcus Aurelius \(121–180 CE\) ruled the Roman Empire/).waitFor();
+    // Named after the book, as the app names it once it runs.
+    expect(await page.title()).toBe('Meditations · Sahifa');
   });
 
   it("lets the app take over from the page's data: no second request, nothing moves", async () => {

@@ -15,10 +15,11 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
-import { documentTitle } from './app/page-title.tsx';
+import { documentTitle, routeTitleKey } from './app/page-title.tsx';
 import ar from './i18n/ar.json';
 import en from './i18n/en.json';
 import { AuthProvider } from './lib/auth.tsx';
+import { type PageNaming, PageNamingContext } from './lib/page-name.ts';
 import { ARABIC_FONT_FILES } from './theme/arabic-fonts.ts';
 import { ThemeProvider } from './theme/ThemeProvider.tsx';
 
@@ -77,25 +78,28 @@ export function renderPage(
 ): RenderedPage {
   const router = createStaticRouter(handler.dataRoutes, context);
   const translator = translators[language];
+  const screen: { name: string | null } = { name: null };
+  const naming: PageNaming = { name: (name) => (screen.name = name), duringRender: true };
   const html = renderToString(
     <StrictMode>
-      <I18nextProvider i18n={translator}>
-        <QueryClientProvider client={queryClient}>
-          <ThemeProvider>
-            <AuthProvider>
-              {/* hydrate={false}: no inline data script (the CSP forbids inline scripts). */}
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AuthProvider>
-          </ThemeProvider>
-        </QueryClientProvider>
-      </I18nextProvider>
+      <PageNamingContext.Provider value={naming}>
+        <I18nextProvider i18n={translator}>
+          <QueryClientProvider client={queryClient}>
+            <ThemeProvider>
+              <AuthProvider>
+                {/* hydrate={false}: no inline data script (the CSP forbids inline scripts). */}
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </AuthProvider>
+            </ThemeProvider>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </PageNamingContext.Provider>
     </StrictMode>,
   );
-  const titleKey = [...context.matches].reverse().find((m) => (m.route.handle as { title?: string })?.title)
-    ?.route.handle.title as string | undefined;
+  const titleKey = routeTitleKey(context.matches.map((match) => match.route.handle));
   const fonts = language === 'ar' ? ARABIC_FONT_FILES : [];
   return {
-    title: documentTitle(translator.t, titleKey),
+    title: documentTitle(translator.t, screen.name ?? (titleKey ? translator.t(titleKey) : undefined)),
     description: translator.t('common.description'),
     html,
     language,

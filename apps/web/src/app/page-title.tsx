@@ -1,19 +1,16 @@
-// The document title: the deepest matched route's `handle.title`, unless the screen on show says
-// it is something else (the console shows the not-found page to non-operators, under that title).
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+// The document title: the name the screen on show gives itself (lib/page-name.ts), else the
+// deepest matched route's `handle.title`.
+import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type UIMatch, useMatches } from 'react-router';
+import { type PageNaming, PageNamingContext } from '#web/lib/page-name.ts';
 
 type Translate = (key: string, params?: Record<string, string | undefined>) => string;
 
-/** "About · Sahifa", or the app's name and tagline on a page without a title of its own. */
-export function documentTitle(
-  t: Translate,
-  key: string | undefined,
-  params?: Record<string, string | undefined>,
-) {
+/** "About · Sahifa" for the page named "About", or the app's name and tagline for an unnamed one. */
+export function documentTitle(t: Translate, name: string | undefined) {
   const app = t('common.appName');
-  return key ? `${t(key, params)} · ${app}` : `${app} — ${t('common.tagline')}`;
+  return name ? `${name} · ${app}` : `${app} — ${t('common.tagline')}`;
 }
 
 /** Route `handle` data: the translation key of the page title. */
@@ -21,31 +18,31 @@ export interface RouteHandle {
   title?: string;
 }
 
-const TitleOverride = createContext<(key: string | null) => void>(() => {});
+/** The translation key of the title of the deepest route that has one. */
+export function routeTitleKey(handles: unknown[]): string | undefined {
+  return (handles as (RouteHandle | undefined)[]).findLast((handle) => handle?.title)?.title;
+}
 
 /** Sets the document title for every screen below it. */
 export function PageTitle({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const [override, setOverride] = useState<string | null>(null);
+  const [screenName, setScreenName] = useState<string | null>(null);
+  const ownNaming = useMemo<PageNaming>(() => ({ name: setScreenName }), []);
+  // In the server's render, the screens name the page to the server (server-render.tsx).
+  const outer = useContext(PageNamingContext);
   const matches = useMatches() as UIMatch<unknown, RouteHandle | undefined>[];
-  const match = [...matches].reverse().find((m) => m.handle?.title);
-  const key = override ?? match?.handle?.title;
-  const params = match?.params;
+  const key = routeTitleKey(matches.map((match) => match.handle));
+  const name = screenName ?? (key ? t(key) : undefined);
   useEffect(() => {
-    document.title = documentTitle(t, key, params);
-  }, [t, key, params]);
+    document.title = documentTitle(t, name);
+  }, [t, name]);
   // Search engines and link previews read it; it follows the reader's language as the title does.
   useEffect(() => {
     document.querySelector('meta[name="description"]')?.setAttribute('content', t('common.description'));
   }, [t]);
-  return <TitleOverride.Provider value={setOverride}>{children}</TitleOverride.Provider>;
-}
-
-/** While mounted, the page is titled by `key` instead of its route's title. */
-export function useTitleOverride(key: string) {
-  const setOverride = useContext(TitleOverride);
-  useEffect(() => {
-    setOverride(key);
-    return () => setOverride(null);
-  }, [key, setOverride]);
+  return (
+    <PageNamingContext.Provider value={outer.duringRender ? outer : ownNaming}>
+      {children}
+    </PageNamingContext.Provider>
+  );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { AppNotFoundPage } from '#web/app/NotFoundPage.tsx';
-import { useTitleOverride } from '#web/app/page-title.tsx';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { ConsoleLayout } from '#web/features/admin/routes/ConsoleLayout.tsx';
 import { useAccount } from '#web/lib/account.ts';
@@ -12,7 +11,7 @@ import { useAccount } from '#web/lib/account.ts';
 export function AdminRoute() {
   const { t } = useTranslation();
   const account = useAccount();
-  const notFound = <ConsoleNotFound />;
+  const notFound = <AppNotFoundPage />;
   return (
     <QueryState
       query={account}
@@ -23,12 +22,6 @@ export function AdminRoute() {
       {() => <ConsoleLayout notFound={notFound} />}
     </QueryState>
   );
-}
-
-/** The not-found page under the not-found title: the console routes' own titles would name the console. */
-function ConsoleNotFound() {
-  useTitleOverride('errors.notFoundTitle');
-  return <AppNotFoundPage />;
 }
 
 export default AdminRoute;

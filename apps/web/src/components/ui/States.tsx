@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageName } from '#web/lib/page-name.ts';
 import { Button, ButtonLink } from './Button.tsx';
 import styles from './States.module.css';
 
@@ -53,12 +54,14 @@ export function NotFoundState({
   back?: { to: string; label: string };
 }) {
   const { t } = useTranslation();
+  const heading = title ?? t('errors.notFoundTitle');
+  usePageName(heading);
   return (
     <div className={styles.notFound}>
       <p className={styles.code} aria-hidden="true">
         404
       </p>
-      <h1>{title ?? t('errors.notFoundTitle')}</h1>
+      <h1>{heading}</h1>
       <p className={styles.body}>{body ?? t('errors.notFoundBody')}</p>
       <ButtonLink to={back?.to ?? '/app/books'} variant="secondary">
         {back?.label ?? t('browse.backToBooks')}

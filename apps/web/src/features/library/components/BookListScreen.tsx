@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryState } from '#web/components/ui/QueryState.tsx';
 import { EmptyState } from '#web/components/ui/States.tsx';
+import { usePageName } from '#web/lib/page-name.ts';
 import { BookGridSkeleton, InfiniteBookGrid } from './InfiniteBookGrid.tsx';
 import styles from './Library.module.css';
 
@@ -28,6 +29,7 @@ interface BookListScreenProps {
 /** A screen listing books newest first with infinite scroll: a category's, a tag's. */
 export function BookListScreen({ title, lead, emptyText, query }: BookListScreenProps) {
   const { t } = useTranslation();
+  usePageName(title);
   return (
     <div className={styles.page}>
       <header className={styles.pageHeader}>

@@ -19,6 +19,7 @@ import { categoryTitle } from '#web/features/library/format.ts';
 import { readingAction } from '#web/features/library/reading-action.ts';
 import { assistantPath } from '#web/lib/assistant-path.ts';
 import { bookAuthor, bookTitle, isolate, tagName } from '#web/lib/localized.ts';
+import { usePageName } from '#web/lib/page-name.ts';
 import { formatRating } from '#web/lib/rating.ts';
 import { formatDate } from '#web/lib/time.ts';
 
@@ -59,6 +60,7 @@ function PreviewBody({ preview }: { preview: BookPreview }) {
   const rating = formatRating(book.averageRating);
   const category = categoryTitle(preview.category, language);
   const title = bookTitle(book, language);
+  usePageName(title);
 
   return (
     <article className={styles.book} aria-labelledby="book-title">

@@ -15,6 +15,7 @@ import styles from '#web/features/profile/components/Profile.module.css';
 import { ProfileSummaries } from '#web/features/profile/components/ProfileSummaries.tsx';
 import { formatJoinDate } from '#web/features/profile/format.ts';
 import { websiteHref } from '#web/features/profile/website.ts';
+import { usePageName } from '#web/lib/page-name.ts';
 
 export interface ProfileThoughtsSlot {
   userNumber: number;
@@ -38,6 +39,7 @@ export function ProfilePage({ renderThoughts }: ProfilePageProps) {
 
 function ProfileNotFound() {
   const { t } = useTranslation();
+  usePageName(t('profile.notFound'));
   return (
     <div className={styles.notFound}>
       <h1>{t('profile.notFound')}</h1>
@@ -74,6 +76,7 @@ function ProfileView({
 }: { data: ProfileData; userNumber: number; loadedAt: number } & ProfilePageProps) {
   const { t, i18n } = useTranslation();
   const { profile, thoughts, summaries } = data;
+  usePageName(profile.displayName);
   const href = websiteHref(profile.website);
   const thoughtsEmpty = profile.isMe
     ? t('profile.noThoughtsMine')

@@ -7,6 +7,7 @@ import type { ReadingLang } from '#web/features/reader/navigation.ts';
 import { assistantPath } from '#web/lib/assistant-path.ts';
 import { previewPath as previewPathOf } from '#web/lib/book-paths.ts';
 import { bookAuthor, bookTitle } from '#web/lib/localized.ts';
+import { usePageName } from '#web/lib/page-name.ts';
 import { FinishedPanel } from './FinishedPanel.tsx';
 import { PageContent } from './PageContent.tsx';
 import { Pager } from './Pager.tsx';
@@ -27,6 +28,7 @@ export function Reader({ data, renderBookmark }: ReaderProps) {
   const { t, i18n } = useTranslation();
   const { book, pages, state } = data;
   const title = bookTitle(book, i18n.language);
+  usePageName(title);
   const reading = useReaderProgress(data);
   const { lang, direction, count, current } = reading;
   const fontSize = useFontSizeStep();

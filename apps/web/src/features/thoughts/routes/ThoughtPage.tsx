@@ -14,6 +14,7 @@ import { Composer } from '#web/features/thoughts/components/Composer.tsx';
 import { ThoughtCard } from '#web/features/thoughts/components/ThoughtCard.tsx';
 import styles from '#web/features/thoughts/components/Thoughts.module.css';
 import { ThoughtText } from '#web/features/thoughts/components/ThoughtText.tsx';
+import { usePageName } from '#web/lib/page-name.ts';
 import { formatDateTime, formatRelativeTime } from '#web/lib/time.ts';
 
 /** /app/thoughts/:userNumber/:thoughtId — one thought, a reply box and its replies (newest first). */
@@ -65,13 +66,15 @@ interface ThoughtViewProps {
 
 function ThoughtView({ thoughtId, thought, replies, query, add }: ThoughtViewProps) {
   const { t } = useTranslation();
+  const heading = t('thoughts.thoughtBy', { name: thought.author.displayName });
+  usePageName(heading);
   const navigate = useNavigate();
   return (
     <div className={styles.page}>
       <Link className={styles.back} to="/app/thoughts">
         {t('thoughts.backToFeed')}
       </Link>
-      <h1 className="visually-hidden">{t('thoughts.thoughtBy', { name: thought.author.displayName })}</h1>
+      <h1 className="visually-hidden">{heading}</h1>
       <ThoughtCard thought={thought} onDeleted={() => navigate('/app/thoughts', { replace: true })} />
       <Composer
         name="reply"
