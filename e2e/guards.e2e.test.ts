@@ -31,9 +31,18 @@ describe('route guards', () => {
     }
   });
 
-  it('shows a not-found screen for an unknown page', async () => {
+  it('shows a not-found screen for an unknown page, sent with a 404', async () => {
     const page = await browser.newPage();
-    await page.goto('/no-such-page');
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
+    await expect.poll(() => page.title()).toBe('Page not found · Sahifa');
+    // In the app too: a member's address that no screen answers.
+    await signUp(page, newMember());
+    expect((await page.goto('/app/no/such/page'))?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // The app's pages are not: those the server sends as they are, renders, or leaves to the app.
+    for (const path of ['/about', '/app/home', '/app/settings', '/app/philosophy/meditations'])
+      expect((await page.goto(path))?.status(), path).toBe(200);
   });
 });

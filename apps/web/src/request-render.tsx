@@ -86,6 +86,11 @@ setApiTransport((input, init) => {
 const routes = createRoutes();
 const handler = pageHandler(routes);
 
+/** Whether `path` is a page of the app's: a route answers it other than a not-found one (`*`). */
+export function isAppPage(path: string): boolean {
+  return matchRoutes(routes, path)?.at(-1)?.route.path !== '*';
+}
+
 /**
  * The page at `url` as `request`'s member sees it, or null when it is not one of MEMBER_SCREENS
  * or one of its queries did not answer (the app then starts as it would without it).

@@ -34,6 +34,7 @@ export async function renderMemberPage(url, { session, fetch, language }) {
     state: { session, queries: [account] },
   };
 }
+export const isAppPage = (path) => !path.includes('no-such');
 export const PUBLIC_PAGES = [{ path: '/' }, { path: '/pricing' }, { path: '/plans-broken' }, { path: '/login', form: true }];
 let renders = 0;
 let landings = 0;
@@ -169,6 +170,24 @@ describe.each(engines)('pages rendered when asked for, on %s', (engine) => {
       headers: { accept: 'application/json' },
     });
     expect(json.statusCode).toBe(404);
+  });
+
+  it("sends index.html with a 404 at a path the app's router has no page for", async () => {
+    const { cookie: member } = await signUp(t.app);
+    for (const [url, headers] of [
+      ['/no-such-page', {}],
+      ['/no-such-page?x=1', {}],
+      ['/app/no-such/page', {}],
+      ['/app/no-such/page', { cookie: member }],
+    ] as const) {
+      const res = await page(url, headers);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toBe(INDEX);
+    }
+    // Its pages, the app's own or not, and whether or not the server renders them.
+    for (const url of ['/about', '/app/settings', '/app/home'])
+      expect((await page(url)).statusCode, url).toBe(200);
   });
 
   it('sends index.html when the render fails or tries to write', async () => {

@@ -45,6 +45,7 @@ interface RequestRender {
     request: { session: unknown; fetch: typeof fetch; language: Language },
   ): Promise<RenderedPage | null>;
   renderPublicPage(path: string, ask: typeof fetch, language: Language): Promise<RenderedPage | null>;
+  isAppPage(path: string): boolean;
 }
 
 /** dist-ssr/rendered-screens.json: each screen module's style sheets and scripts. */
@@ -64,6 +65,8 @@ export interface RenderedPages {
   publicPages: readonly PublicPage[];
   /** The public page at `path` in `language`, as every visitor sees it now. */
   publicPage(path: string, language: Language): Promise<RememberedBytes | null>;
+  /** Whether the app has a page at `url` (its router's not-found page does not count). */
+  isPage(url: string): boolean;
 }
 
 /** WEB_SSR_DIR, and its rendered-page.html: index.html whose app src/app-on-demand.js loads. */
@@ -192,7 +195,9 @@ export async function loadRenderedPages(
     return next;
   }
 
-  return { memberPage, publicPages: render.PUBLIC_PAGES, publicPage };
+  const isPage = (url: string) => render.isAppPage(new URL(url, 'http://localhost').pathname);
+
+  return { memberPage, publicPages: render.PUBLIC_PAGES, publicPage, isPage };
 }
 
 /** JSON inside <script type="application/json">: no `<` (so no `</script>` or `<!--`) can end it early. */
