@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type UIMatch, useMatches } from 'react-router';
 import { type PageNaming, PageNamingContext } from '#web/lib/page-name.ts';
 
-type Translate = (key: string, params?: Record<string, string | undefined>) => string;
+type Translate = (key: string) => string;
 
 /** "About · Sahifa" for the page named "About", or the app's name and tagline for an unnamed one. */
 export function documentTitle(t: Translate, name: string | undefined) {
