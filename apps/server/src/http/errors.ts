@@ -47,6 +47,9 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return reply.status(400).send(errorBody('VALIDATION_ERROR', validationMessage(error)));
   }
+  // The static files refuse a path they cannot match to one file: `..` or `//` in it, or a part
+  // longer than a file name may be. No file is there, so it is an unknown address like any other.
+  if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');

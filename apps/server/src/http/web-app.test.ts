@@ -209,6 +209,18 @@ describe.each(engines)('web app serving on %s', (engine) => {
     expect(post.statusCode).toBe(404);
   });
 
+  it('answers an address no file can be at (`//` in it, a part too long for a file name) as any unknown address', async () => {
+    const unknown = await get('/no-such-page');
+    for (const url of ['/a//b', '/assets//x-abc123.js', `/${'a'.repeat(300)}`]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(unknown.statusCode);
+      expect(page.body, url).toBe(unknown.body);
+      const other = await get(url, '*/*');
+      expect(other.statusCode, url).toBe(404);
+      expect(other.json().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+
   it('does not serve files outside the build folder', async () => {
     const res = await get('/../../package.json', '*/*');
     expect(res.statusCode).toBe(404);
