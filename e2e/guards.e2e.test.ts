@@ -41,6 +41,13 @@ describe('route guards', () => {
     await signUp(page, newMember());
     expect((await page.goto('/app/no/such/page'))?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // On the public 404 page, the header offers a member the app, not a log in.
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+    await page.getByRole('link', { name: 'Open Sahifa' }).click();
+    await page.waitForURL('**/app/home');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Log in' }).count()).toBe(0);
     // The app's pages are not: those the server sends as they are, renders, or leaves to the app.
     for (const path of ['/about', '/app/home', '/app/settings', '/app/philosophy/meditations'])
       expect((await page.goto(path))?.status(), path).toBe(200);

@@ -3,12 +3,18 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { ButtonLink } from '#web/components/ui/Button.tsx';
 import { Logo } from '#web/components/ui/Logo.tsx';
 import { LanguagePicker } from '#web/i18n/LanguagePicker.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
 import { ThemePicker } from '#web/theme/ThemePicker.tsx';
 import styles from './PublicLayout.module.css';
 
-/** Header (logo, nav, language, log in / sign up) and footer of the public pages. */
+/**
+ * Header (logo, nav, language, log in / sign up) and footer of the public pages. The only one a
+ * signed-in member stays on is the 404 page (PublicOnly sends them on from the others): it offers
+ * them the app, not a log in.
+ */
 export function PublicLayout() {
   const { t } = useTranslation();
+  const { user } = useAuth();
   return (
     <>
       <a className="skip-link" href="#main-content">
@@ -37,12 +43,20 @@ export function PublicLayout() {
             <LanguagePicker compact />
           </div>
           <div className={styles.account}>
-            <ButtonLink to="/login" variant="ghost" size="small">
-              {t('common.logIn')}
-            </ButtonLink>
-            <ButtonLink to="/sign-up" size="small">
-              {t('common.signUp')}
-            </ButtonLink>
+            {user ? (
+              <ButtonLink to="/app/home" size="small">
+                {t('common.openApp')}
+              </ButtonLink>
+            ) : (
+              <>
+                <ButtonLink to="/login" variant="ghost" size="small">
+                  {t('common.logIn')}
+                </ButtonLink>
+                <ButtonLink to="/sign-up" size="small">
+                  {t('common.signUp')}
+                </ButtonLink>
+              </>
+            )}
           </div>
         </div>
       </header>
