@@ -49,6 +49,8 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
   }
   // The static files refuse a path they cannot match to one file: `..` or `//` in it, or a part
   // longer than a file name may be. No file is there, so it is an unknown address like any other.
+  // Here, not in @fastify/static's options: its wildcard route always checks a path's spelling
+  // and has no option to answer such a path with the not-found handler.
   if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
