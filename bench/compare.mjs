@@ -13,7 +13,10 @@
 //   BENCH_START_CONNECTIONS=512: as soon as it answers, each server gets /api/health at that
 //   many connections for BENCH_SECONDS (a server restarted behind a busy balancer);
 //   BENCH_WRITES=progress,like also measures bench:ceiling's writes whose names hold these words;
-//   BENCH_DATABASE_URL=postgres://… runs every server on a fresh PostgreSQL database made there
+//   BENCH_DATABASE_URL=postgres://… runs every server on a fresh PostgreSQL database made there;
+//   BENCH_WEB=1: each side serves its own checkout's web build (run `npm run build` in both), and
+//   each path is asked for as a browser asks for a page (Accept: text/html…, brotli), so the
+//   build's files and pages are measured too: BENCH_PATHS=/assets/index-….js,/no/such/page
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +40,8 @@ const PATHS = process.env.BENCH_PATHS?.split(',') ?? [
   '/api/v1/search?q=wisdom',
 ];
 const WRITES = process.env.BENCH_WRITES?.split(',') ?? [];
+const WEB = process.env.BENCH_WEB === '1';
+const AS_A_BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'br, gzip' };
 const postgresUrl = process.env.BENCH_DATABASE_URL;
 /** What is measured: the paths, then the writes, each by its name here. */
 const MEASURES = [...PATHS, ...WRITES];
@@ -54,7 +59,7 @@ async function start(checkout, port) {
       DATA_DIR: dataDir,
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: join(dataDir, 'no-web'),
+      ...(WEB ? {} : { WEB_DIST_DIR: join(dataDir, 'no-web') }),
       // The writes' X-Forwarded-For addresses count (see measuredRun).
       TRUST_PROXY: 'true',
       ...(database ? { DATABASE_URL: database.url } : {}),
@@ -79,7 +84,11 @@ async function start(checkout, port) {
   const requests = Object.fromEntries([
     ...PATHS.map((path) => [
       path,
-      { method: 'GET', path: path.replace('ME', String(userNumber)), headers: { cookie } },
+      {
+        method: 'GET',
+        path: path.replace('ME', String(userNumber)),
+        headers: { cookie, ...(WEB ? AS_A_BROWSER : {}) },
+      },
     ]),
     ...WRITES.map((word) => {
       const endpoint = writes.find((write) => write.name.includes(word));
@@ -111,6 +120,25 @@ for (const server of servers) {
   server.cpu = Object.fromEntries(MEASURES.map((measure) => [measure, []]));
 }
 try {
+  /**
+   * Each measure's status, the same from every server (an unknown page's is a 404): a side that
+   * answers otherwise is not serving the same thing, and is not compared.
+   */
+  const statuses = {};
+  for (const measure of MEASURES) {
+    const seen = [];
+    for (const { name, base, requests } of servers) {
+      const { path, ...request } = requests[measure];
+      // A write is sent only under load (it would change what the load then finds).
+      if (request.method !== 'GET') continue;
+      const response = await fetch(base + path, { method: request.method, headers: request.headers });
+      await response.arrayBuffer();
+      seen.push(`${name} ${response.status}`);
+    }
+    const codes = new Set(seen.map((entry) => entry.split(' ')[1]));
+    if (codes.size > 1) throw new Error(`${measure}: the servers answer differently (${seen.join(', ')})`);
+    statuses[measure] = [...codes][0];
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const measure of MEASURES) {
       for (const server of round % 2 ? [...servers].reverse() : servers) {
@@ -120,7 +148,10 @@ try {
           connections: CONNECTIONS,
           seconds: SECONDS,
         });
-        if (result.non2xx) throw new Error(`${name} ${measure}: ${result.non2xx} answers were not 2xx`);
+        const status = statuses[measure];
+        const answered = Object.keys(result.statusCodeStats ?? {});
+        if (status ? answered.some((code) => code !== status) : result.non2xx)
+          throw new Error(`${name} ${measure}: answers ${answered.join(', ')}, not only ${status ?? '2xx'}`);
         server.rates[measure].push(result.requests.average);
         if (cpu !== null) server.cpu[measure].push(cpu);
       }

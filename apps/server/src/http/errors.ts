@@ -47,10 +47,10 @@ function handleError(error: FastifyError | AppError, request: FastifyRequest, re
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     return reply.status(400).send(errorBody('VALIDATION_ERROR', validationMessage(error)));
   }
-  // The static files refuse a path they cannot match to one file: `..` or `//` in it, or a part
-  // longer than a file name may be. No file is there, so it is an unknown address like any other.
-  // Here, not in @fastify/static's options: its wildcard route always checks a path's spelling
-  // and has no option to answer such a path with the not-found handler.
+  // The stored images' route (http/uploads.ts) refuses a path it cannot match to one file: `..` or
+  // `//` in it, or a part longer than a file name may be. No file is there, so it is an unknown
+  // address like any other. Here, not in @fastify/static's options: its route for every path
+  // always checks a path's spelling and has no option to answer such a path with the not-found handler.
   if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {

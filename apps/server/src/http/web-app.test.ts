@@ -219,6 +219,23 @@ describe.each(engines)('web app serving on %s', (engine) => {
       expect(other.statusCode, url).toBe(404);
       expect(other.json().error.code, url).toBe('NOT_FOUND');
     }
+    // The stored images' files are looked for on disk, path by path (uploads.ts).
+    for (const url of ['/uploads//covers/x.webp', `/uploads/${'a'.repeat(300)}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+
+  it("serves the build's files at their own addresses, the pages and compressed copies only through their routes", async () => {
+    const script = await t.app.inject({ method: 'HEAD', url: '/assets/x-abc123.js?v=2' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    for (const url of ['/prerendered/en/about.html', '/assets/pre-ghi789.js.br', '/ASSETS/x-abc123.js']) {
+      const res = await get(url, '*/*');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('NOT_FOUND');
+    }
   });
 
   it('does not serve files outside the build folder', async () => {
