@@ -47,9 +47,17 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 const MEASURES = [...PATHS, ...WRITES];
 
 async function start(checkout, port) {
+  const base = `http://localhost:${port}`;
+  // A server left by an interrupted run would answer in this one's place, from its own data.
+  if (
+    await fetch(`${base}/api/health`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`${base} already answers: a server from an earlier run? Stop it first.`);
   const dataDir = mkdtempSync(join(tmpdir(), 'sahifa-compare-'));
   const database = postgresUrl ? await freshPostgres(postgresUrl, 'compare') : null;
-  const base = `http://localhost:${port}`;
   // The server in this process (not under tsx's CLI, which runs it in a child): its CPU is read.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: checkout,
