@@ -161,7 +161,7 @@ export async function registerWebApp(
     // A route for each file the build holds, listed once at start (the build is read once, as
     // index.html is), not one route for every path: that one reads the folders' listings on each
     // request to check the path's spelling, and an unknown path is looked for on disk before it
-    // reaches the app's 404 (a script 2x faster, an unknown page 1.4x; docs/performance.md).
+    // reaches the app's 404 (a script 1.7x, an unknown page 1.9x by bench:compare; decision 034).
     // Served by other routes: index.html and the prerendered pages above, the compressed copies
     // by preCompressed beside the file asked for.
     wildcard: false,
