@@ -32,7 +32,9 @@ describe('route guards', () => {
   });
 
   it('shows a not-found screen for an unknown page, sent with a 404', async () => {
-    const page = await browser.newPage();
+    // The server's status, as a crawler gets it: once the app's service worker has installed
+    // (after the sign-up below, if it is quick enough), it answers every page from its shell, with a 200.
+    const page = await browser.newPage(undefined, undefined, { serviceWorkers: 'block' });
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { name: 'Page not found' }).count()).toBe(1);
