@@ -134,6 +134,7 @@ try {
    */
   const statuses = {};
   for (const measure of MEASURES) {
+    /** Each server's status, by its side's name. */
     const seen = [];
     for (const { name, base, requests } of servers) {
       const { path, ...request } = requests[measure];
@@ -141,10 +142,13 @@ try {
       if (request.method !== 'GET') continue;
       const response = await fetch(base + path, { method: request.method, headers: request.headers });
       await response.arrayBuffer();
-      seen.push(`${name} ${response.status}`);
+      seen.push({ name, status: String(response.status) });
     }
-    const codes = new Set(seen.map((entry) => entry.split(' ')[1]));
-    if (codes.size > 1) throw new Error(`${measure}: the servers answer differently (${seen.join(', ')})`);
+    const codes = new Set(seen.map((server) => server.status));
+    if (codes.size > 1)
+      throw new Error(
+        `${measure}: the servers answer differently (${seen.map((server) => `${server.name} ${server.status}`).join(', ')})`,
+      );
     statuses[measure] = [...codes][0];
   }
   for (let round = 0; round < ROUNDS; round++) {
