@@ -1,6 +1,23 @@
 // Journey: the app is installable — manifest, service worker at /service-worker.js, install prompt.
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { root } from '../scripts/build-web.mjs';
 import { baseURL, openWithApp, useBrowser } from './support/browser.ts';
+
+/** The bytes the server sends for a path to a browser that takes brotli, as sent (not decoded). */
+function brotliBytes(path: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(new URL(path, baseURL), { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+      );
+    }).on('error', reject);
+  });
+}
 
 describe('installable app', () => {
   const browser = useBrowser();
@@ -18,6 +35,18 @@ describe('installable app', () => {
     expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(
       expect.arrayContaining(['192x192', '512x512']),
     );
+  });
+
+  it("sends the service worker and its Workbox runtime as the build compressed them, at brotli's best", async () => {
+    const worker = await (await fetch(`${baseURL}/service-worker.js`)).text();
+    // The worker loads its runtime as `define(["./workbox-<hash>"], …)`.
+    const runtime = worker.match(/"\.\/(workbox-[\w-]+)"/)?.[1];
+    expect(runtime).toBeDefined();
+    for (const file of ['service-worker.js', `${runtime}.js`, 'manifest.webmanifest', 'favicon.svg']) {
+      const sent = await brotliBytes(`/${file}`);
+      expect(sent.encoding).toBe('br');
+      expect(sent.body.equals(readFileSync(join(root, 'apps/web/dist', `${file}.br`)))).toBe(true);
+    }
   });
 
   it('offers installation once the browser does, and closes on ×', async () => {

@@ -96,30 +96,40 @@ function pureContractSchemas(): Plugin {
 }
 
 /**
- * Each script, style sheet and SVG of the build also as `.br` (brotli at its best quality) and
- * `.gz`, written once here: the server sends those as they are (`preCompressed` in
+ * Each script, style sheet, SVG and the manifest of the build also as `.br` (brotli at its best
+ * quality) and `.gz`, written once here: the server sends those as they are (`preCompressed` in
  * apps/server/src/http/web-app.ts) instead of compressing every answer at a quick setting —
  * about 15 % fewer bytes of JavaScript on a first visit, and no compression work per request.
+ * Run last, when the bundle is closed (`order: 'post'`, `sequential`): the PWA plugin writes the
+ * service worker and its Workbox runtime in its own `closeBundle`, and they are compressed too.
  */
 function precompressed(): Plugin {
   const compressible = /\.(js|css|svg|json|webmanifest)$/;
+  let dir = 'dist';
   return {
     name: 'sahifa-precompressed',
     apply: 'build',
-    async writeBundle(options) {
-      const dir = options.dir ?? 'dist';
-      const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) =>
-        compressible.test(f),
-      );
-      for (const file of files) {
-        const bytes = readFileSync(path.join(dir, file));
-        if (bytes.length < 1024) continue;
-        writeFileSync(
-          path.join(dir, `${file}.br`),
-          brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    configResolved(config) {
+      dir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+          compressible.test(f),
         );
-        writeFileSync(path.join(dir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
-      }
+        for (const file of files) {
+          // Small files too: the server would compress them on every request (a file's stream
+          // has no length for the compression's threshold to read), at ~0.7 ms of CPU each.
+          const bytes = readFileSync(path.join(dir, file));
+          writeFileSync(
+            path.join(dir, `${file}.br`),
+            brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(path.join(dir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+        }
+      },
     },
   };
 }
