@@ -156,7 +156,8 @@ export async function registerWebApp(
     cacheControl: false,
     decorateReply: false,
     schemaHide: true,
-    // The build writes .br and .gz beside each script and style sheet (apps/web/vite.config.ts).
+    // The build writes .br and .gz beside each script, style sheet, SVG, the manifest and the
+    // service worker (apps/web/vite.config.ts), so no file of it is compressed per request.
     preCompressed: true,
     // A route for each file the build holds, listed once at start (the build is read once, as
     // index.html is), not one route for every path: that one reads the folders' listings on each
