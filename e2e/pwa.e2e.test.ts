@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from '../scripts/build-web.mjs';
+import { DEFAULT_WEB_DIST_DIR } from '../apps/server/src/paths.ts';
 import { baseURL, openWithApp, useBrowser } from './support/browser.ts';
 
 /** The bytes the server sends for a path to a browser that takes brotli, as sent (not decoded). */
@@ -37,7 +37,7 @@ describe('installable app', () => {
     );
   });
 
-  it("sends the service worker and its Workbox runtime as the build compressed them, at brotli's best", async () => {
+  it('sends the service worker, its runtime, the manifest and the icon as the build compressed them', async () => {
     const worker = await (await fetch(`${baseURL}/service-worker.js`)).text();
     // The worker loads its runtime as `define(["./workbox-<hash>"], …)`.
     const runtime = worker.match(/"\.\/(workbox-[\w-]+)"/)?.[1];
@@ -45,7 +45,7 @@ describe('installable app', () => {
     for (const file of ['service-worker.js', `${runtime}.js`, 'manifest.webmanifest', 'favicon.svg']) {
       const sent = await brotliBytes(`/${file}`);
       expect(sent.encoding).toBe('br');
-      expect(sent.body.equals(readFileSync(join(root, 'apps/web/dist', `${file}.br`)))).toBe(true);
+      expect(sent.body.equals(readFileSync(join(DEFAULT_WEB_DIST_DIR, `${file}.br`)))).toBe(true);
     }
   });
 
